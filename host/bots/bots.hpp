@@ -1,0 +1,41 @@
+#pragma once
+// Bots choose among the legal actions of the engine's game. They are
+// generic: any ruleset, no per-game C++.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "engine/game.hpp"
+
+namespace ratify::bots {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual std::string name() const = 0;
+  // Index of the chosen action for the current actor (the bot's seat).
+  virtual int choose(engine::Game& game, core::Rng& rng) = 0;
+};
+
+// Uniform over the legal actions.
+class RandomBot : public Bot {
+ public:
+  std::string name() const override { return "random"; }
+  int choose(engine::Game& game, core::Rng& rng) override;
+};
+
+// One step of lookahead: tries each action on a determinized copy (the
+// cards it cannot see re-dealt, so it never cheats) and keeps the one the
+// ruleset's heuristic(g, player) likes best. A won game beats any score.
+class HeuristicBot : public Bot {
+ public:
+  std::string name() const override { return "heuristic"; }
+  int choose(engine::Game& game, core::Rng& rng) override;
+};
+
+std::vector<std::string> bot_names();
+// "random", "heuristic", or "bot" (heuristic when the ruleset has one).
+std::unique_ptr<Bot> make_bot(const std::string& name, bool ruleset_has_heuristic);
+
+}  // namespace ratify::bots

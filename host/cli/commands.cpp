@@ -1,0 +1,347 @@
+#include "cli/commands.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "bots/bots.hpp"
+#include "cli/text_ui.hpp"
+#include "engine/scenario.hpp"
+#include "lua/vm.hpp"
+#include "sim/check.hpp"
+#include "sim/sim.hpp"
+#include "sim/solve.hpp"
+#include "sim/stats.hpp"
+#ifdef RATIFY_HAVE_GUI
+#include "gui/gui.hpp"
+#endif
+
+namespace ratify::cli {
+
+namespace {
+
+int default_threads(int asked) {
+  if (asked > 0) return asked;
+  unsigned hw = std::thread::hardware_concurrency();
+  return hw ? static_cast<int>(hw) : 1;
+}
+
+// A progress bar on a terminal; silent otherwise (CI logs stay clean).
+std::function<void(int, int)> progress_bar(const std::string& what) {
+  if (!isatty(STDERR_FILENO)) return {};
+  auto start = std::chrono::steady_clock::now();
+  return [what, start](int done, int total) {
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    int width = 30, fill = total ? width * done / total : width;
+    double eta = done ? secs * (total - done) / done : 0;
+    std::fprintf(stderr, "\r%s [%s%s] %d/%d  %.0fs left ", what.c_str(), std::string(fill, '#').c_str(),
+                 std::string(width - fill, '.').c_str(), done, total, eta);
+    if (done >= total) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  };
+}
+
+std::vector<std::string> default_seats(int players, const std::vector<std::string>& given, bool any_human) {
+  std::vector<std::string> seats = given;
+  if (seats.empty()) {
+    seats.push_back(any_human ? "human" : "bot");
+  }
+  while (static_cast<int>(seats.size()) < players) seats.push_back("bot");
+  return seats;
+}
+
+}  // namespace
+
+int cmd_list() {
+  auto entries = engine::list_rulesets();
+  if (entries.empty()) {
+    std::cout << "no rulesets found (looked in:";
+    for (const auto& r : engine::search_roots()) std::cout << " " << r.string();
+    std::cout << "; add folders to RATIFY_PATH)\n";
+    return kOk;
+  }
+  for (const auto& e : entries) {
+    std::string name = e.id, players;
+    try {
+      auto l = engine::Loaded::open(e.dir.string());
+      name = l->meta().name;
+      players = std::to_string(l->meta().min_players) + "-" + std::to_string(l->meta().max_players);
+    } catch (const std::exception& ex) {
+      name = std::string("(does not load: ") + ex.what() + ")";
+    }
+    std::cout << e.id << "  " << name << (players.empty() ? "" : "  (" + players + " players)") << "\n";
+    for (const auto& v : e.variants) std::cout << "    " << e.id << "/" << v.stem().string() << "\n";
+  }
+  return kOk;
+}
+
+int cmd_play(const PlayArgs& a) {
+  uint64_t seed = a.seed_given ? a.seed
+                               : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+#ifdef RATIFY_HAVE_GUI
+  if (!a.text) {
+    gui::WindowOptions w;
+    w.ruleset = a.ruleset;
+    w.sets = a.sets;
+    w.seats = a.seats;
+    w.seed = seed;
+    w.seed_given = a.seed_given;
+    w.players = a.players;
+    w.max_actions = a.max_actions;
+    w.screenshot = a.screenshot;
+    w.width = a.width;
+    w.height = a.height;
+    int rc = gui::play_window(w);
+    if (rc >= 0) return rc;
+    if (!a.screenshot.empty()) {
+      std::cerr << "ratify: cannot render a screenshot (no SDL video driver)\n";
+      return kFailed;
+    }
+    std::cerr << "ratify: no display; playing in the text UI\n";
+  }
+#else
+  if (!a.screenshot.empty()) {
+    std::cerr << "ratify: this build has no window (built without SDL2)\n";
+    return kBadInput;
+  }
+#endif
+  if (a.ruleset.empty()) {
+    std::cerr << "ratify play: name a ruleset for the text UI; `ratify list` shows them\n";
+    return kBadInput;
+  }
+  auto loaded = engine::Loaded::open(a.ruleset);
+  auto options = loaded->options(a.sets);
+  int players = a.players ? a.players
+                          : std::max<int>(loaded->meta().min_players, static_cast<int>(a.seats.size()));
+  if (players < 2 && loaded->meta().min_players >= 2) players = loaded->meta().min_players;
+  auto seats = default_seats(players, a.seats, true);
+  if (static_cast<int>(seats.size()) != players)
+    throw engine::InputError("--seats names " + std::to_string(seats.size()) + " seats for " +
+                             std::to_string(players) + " players");
+  for (const auto& s : seats)
+    if (s != "human") bots::make_bot(s, loaded->meta().has_heuristic);
+  engine::Game game(loaded, players, seed, options, engine::Mode::Interactive);
+  game.set_seats(seats);
+  TextOptions opts;
+  opts.max_actions = a.max_actions;
+  opts.quiet = a.quiet;
+  std::cout << loaded->meta().name << ", " << players << " players, seed " << seed << "\n";
+  int rc = play_text(game, seats, std::cin, std::cout, opts);
+  if (!a.log_file.empty()) {
+    core::write_file(a.log_file, core::to_jsonl(game.replay()));
+    std::cout << "replay written to " << a.log_file << " (" << game.steps() << " actions)\n";
+  }
+  return rc;
+}
+
+int cmd_sim(const SimArgs& a) {
+  std::vector<std::string> variants = a.variants;
+  if (variants.empty()) variants.push_back("");
+  std::vector<sim::SimResult> runs;
+  for (const auto& v : variants) {
+    sim::SimConfig c;
+    c.ruleset = a.ruleset;
+    c.variant = v;
+    c.sets = a.sets;
+    c.games = a.games;
+    c.seed = a.seed;
+    c.threads = default_threads(a.threads);
+    c.players = a.players;
+    c.bots = a.bots;
+    c.rotate = a.rotate;
+    if (!a.shard.empty()) {
+      int k = 0, n = 0;
+      char slash = 0;
+      std::istringstream in(a.shard);
+      if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || k < 0 || k >= n)
+        throw engine::InputError("--shard takes K/N with 0 <= K < N, e.g. 0/4");
+      c.shard = k;
+      c.shards = n;
+    }
+    if (!a.quiet) c.progress = progress_bar(v.empty() ? "sim" : v);
+    runs.push_back(sim::run_sim(c));
+    if (!a.quiet) std::cout << sim::summary_text(runs.back());
+  }
+  if (!a.quiet) std::cout << sim::comparison_text(runs);
+  if (!a.json_file.empty()) {
+    nlohmann::json j = runs.size() == 1 ? sim::result_json(runs[0]) : nlohmann::json::array();
+    if (runs.size() > 1)
+      for (const auto& r : runs) j.push_back(sim::result_json(r));
+    core::write_file(a.json_file, j.dump(1) + "\n");
+  }
+  if (!a.csv_file.empty()) core::write_file(a.csv_file, sim::games_csv(runs[0]));
+  int errors = 0;
+  for (const auto& r : runs)
+    for (const auto& g : r.games) errors += !g.error.empty();
+  return errors ? kFailed : kOk;
+}
+
+int cmd_merge(const std::vector<std::string>& files, const std::string& json_out) {
+  std::vector<sim::SimResult> parts;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) throw engine::InputError(f + ": cannot open");
+    try {
+      parts.push_back(sim::result_from_json(nlohmann::json::parse(in)));
+    } catch (const nlohmann::json::exception& e) {
+      throw engine::InputError(f + ": not a `ratify sim --json` result: " + e.what());
+    }
+  }
+  auto merged = sim::merge(parts);
+  std::cout << sim::summary_text(merged);
+  if (!json_out.empty()) core::write_file(json_out, sim::result_json(merged).dump(1) + "\n");
+  return kOk;
+}
+
+int cmd_check(const CheckArgs& a) {
+  sim::CheckConfig c;
+  c.ruleset = a.ruleset;  // "id/variant" works too
+  c.sets = a.sets;
+  c.games = a.games;
+  c.seed = a.seed;
+  c.threads = default_threads(a.threads);
+  c.players = a.players;
+  c.roundtrip = a.roundtrip;
+  c.progress = progress_bar("check");
+  auto r = sim::run_check(c);
+  for (const auto& w : r.lint) std::cout << "lint: " << w << "\n";
+  std::printf("%d games, %lld actions in %.1fs: %s\n", r.games, r.actions, r.seconds,
+              r.failed_games ? "FAILED" : "every invariant held");
+  std::printf("  checked after every action: cards conserved, a legal action for the actor,\n"
+              "  actor and result agree%s; every game ended\n",
+              a.roundtrip ? ", save/load keeps the state hash" : "");
+  if (r.failed_games) {
+    std::printf("%d games failed; the first:\n", r.failed_games);
+    for (const auto& f : r.failures) std::printf("  %s\n", f.c_str());
+    return kFailed;
+  }
+  return kOk;
+}
+
+int cmd_test(const std::vector<std::string>& rulesets, bool verbose) {
+  std::vector<std::string> which = rulesets;
+  if (which.empty())
+    for (const auto& e : engine::list_rulesets()) which.push_back(e.dir.string());
+  int passed = 0, failed = 0;
+  for (const auto& spec : which) {
+    auto report = engine::run_ruleset_tests(spec);
+    std::string id = engine::locate(spec).dir.filename().string();
+    if (report.items.empty()) std::cout << id << ": no tests\n";
+    for (const auto& item : report.items) {
+      if (item.passed) {
+        ++passed;
+        if (verbose) std::cout << "  ok    " << id << " " << item.file << ": " << item.name << "\n";
+      } else {
+        ++failed;
+        std::cout << "  FAIL  " << id << " " << item.file << ": " << item.name << "\n        "
+                  << item.message << "\n";
+      }
+    }
+    if (!verbose) std::cout << id << ": " << report.items.size() - report.failed() << " of "
+                            << report.items.size() << " passed\n";
+  }
+  std::cout << passed << " passed, " << failed << " failed\n";
+  return failed ? kFailed : kOk;
+}
+
+int cmd_replay(const std::string& file, bool step) {
+  core::Replay r = core::read_replay(file);
+  auto loaded = engine::Loaded::open(r.header.ruleset, r.header.variant);
+  std::function<void(engine::Game&, int)> show;
+  if (step)
+    show = [&](engine::Game& g, int n) {
+      std::cout << n << ". p" << r.steps[n - 1].actor << ": " << r.steps[n - 1].label << "\n";
+      for (int p = 1; p <= g.players(); ++p) {
+        auto lines = g.match().status(p);
+        if (lines.empty()) continue;
+        std::cout << "     p" << p << ":";
+        for (const auto& l : lines) std::cout << "  " << l;
+        std::cout << "\n";
+      }
+    };
+  auto d = engine::verify_replay(loaded, r, show);
+  if (d) {
+    std::cout << file << ": diverges at " << d->message << "\n";
+    return kFailed;
+  }
+  std::cout << file << ": " << r.steps.size() << " actions replayed, every state hash matches\n";
+  return kOk;
+}
+
+int cmd_bench(const std::string& ruleset, const std::vector<std::string>& sets, int games, uint64_t seed,
+              int players) {
+  auto loaded = engine::Loaded::open(ruleset);
+  auto options = loaded->options(sets);
+  int p = players ? players : std::max(2, loaded->meta().min_players);
+  p = std::min(p, loaded->meta().max_players);
+  long long actions = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (int k = 0; k < games; ++k) {
+    uint64_t s = core::mix_seed(seed, static_cast<uint64_t>(k));
+    engine::Game g(loaded, p, s, options, engine::Mode::Lean);
+    core::Rng pick(core::mix_seed(s, 5));
+    while (g.actor() != 0) {
+      int n = g.action_count();
+      g.apply(n <= 1 ? 0 : static_cast<int>(pick.below(static_cast<uint32_t>(n))));
+      ++actions;
+    }
+    g.result();
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%s, %d players, random playouts on one thread:\n", loaded->meta().id.c_str(), p);
+  std::printf("  %d games, %lld actions in %.2fs\n", games, actions, secs);
+  std::printf("  %.0f games/s, %.0f actions/s, %.1f us/action\n", games / secs, actions / secs,
+              1e6 * secs / std::max(1LL, actions));
+  std::printf("  Lua memory of the VM now: %.1f MiB\n",
+              static_cast<double>(loaded->rules().vm().memory_used()) / 1048576.0);
+  return kOk;
+}
+
+int cmd_solve(const SolveArgs& a) {
+  sim::SolveConfig c;
+  c.ruleset = a.ruleset;
+  c.sets = a.sets;
+  c.deals = a.deals;
+  c.seed = a.seed;
+  c.threads = default_threads(a.threads);
+  c.limit_nodes = a.limit_nodes;
+  c.progress = progress_bar("solve");
+  auto r = sim::run_solve(c);
+  int won = 0, lost = 0, unknown = 0;
+  std::vector<double> secs, nodes;
+  for (const auto& d : r.deals) {
+    won += d.verdict == sim::Verdict::Won;
+    lost += d.verdict == sim::Verdict::Lost;
+    unknown += d.verdict == sim::Verdict::Unknown;
+    secs.push_back(d.seconds);
+    nodes.push_back(static_cast<double>(d.nodes));
+  }
+  double solved = won + lost;
+  auto ci = sim::wilson(won, solved);
+  auto t = sim::summarize(secs), n = sim::summarize(nodes);
+  std::printf("%d deals: %d won, %d lost, %d unknown (node limit %lld)\n", a.deals, won, lost, unknown,
+              a.limit_nodes);
+  std::printf("win rate of the solved deals: %.1f%% (95%% interval %.1f%% - %.1f%%)\n",
+              solved ? 100 * won / solved : 0, 100 * ci.low, 100 * ci.high);
+  std::printf("nodes per deal: mean %.0f, max %.0f; time per deal: mean %.3fs, max %.3fs\n", n.mean, n.max,
+              t.mean, t.max);
+  if (!a.json_file.empty()) {
+    nlohmann::json deals = nlohmann::json::array();
+    for (const auto& d : r.deals)
+      deals.push_back({{"index", d.index}, {"seed", d.seed}, {"verdict", sim::to_string(d.verdict)},
+                       {"nodes", d.nodes}, {"seconds", d.seconds}});
+    nlohmann::json j = {{"ruleset", a.ruleset}, {"sets", a.sets},      {"seed", a.seed},
+                        {"limit_nodes", a.limit_nodes}, {"won", won}, {"lost", lost},
+                        {"unknown", unknown}, {"win_rate", solved ? won / solved : 0},
+                        {"ci95", {ci.low, ci.high}}, {"deals", deals}};
+    core::write_file(a.json_file, j.dump(1) + "\n");
+  }
+  return kOk;
+}
+
+}  // namespace ratify::cli

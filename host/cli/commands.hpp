@@ -1,0 +1,59 @@
+#pragma once
+// The `ratify` subcommands. Each returns the exit code: 0 success,
+// 1 a check or test failed, 2 bad input.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ratify::cli {
+
+constexpr int kOk = 0, kFailed = 1, kBadInput = 2;
+
+struct PlayArgs {
+  std::string ruleset;
+  std::vector<std::string> seats, sets;
+  uint64_t seed = 0;
+  bool seed_given = false;
+  int players = 0, max_actions = 0;
+  std::string log_file, screenshot;
+  bool text = false, quiet = false;
+  int width = 1280, height = 720;
+};
+int cmd_play(const PlayArgs& a);
+
+struct SimArgs {
+  std::string ruleset;
+  std::vector<std::string> variants, sets, bots = {"random"};
+  int games = 1000, threads = 0, players = 0;
+  uint64_t seed = 1;
+  bool rotate = false, quiet = false;
+  std::string json_file, csv_file, shard;
+};
+int cmd_sim(const SimArgs& a);
+int cmd_merge(const std::vector<std::string>& files, const std::string& json_out);
+
+struct CheckArgs {
+  std::string ruleset;
+  std::vector<std::string> sets;
+  int games = 1000, threads = 0, players = 0;
+  uint64_t seed = 1;
+  bool roundtrip = true;
+};
+int cmd_check(const CheckArgs& a);
+int cmd_test(const std::vector<std::string>& rulesets, bool verbose);
+int cmd_replay(const std::string& file, bool step);
+int cmd_bench(const std::string& ruleset, const std::vector<std::string>& sets, int games, uint64_t seed,
+              int players);
+int cmd_list();
+
+struct SolveArgs {
+  std::string ruleset;
+  std::vector<std::string> sets;
+  int deals = 100, threads = 0;
+  uint64_t seed = 1;
+  long long limit_nodes = 200000;
+  std::string json_file;
+};
+int cmd_solve(const SolveArgs& a);
+
+}  // namespace ratify::cli

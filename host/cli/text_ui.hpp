@@ -1,0 +1,23 @@
+#pragma once
+// The text face of `ratify play`: the human's view and numbered actions
+// on a terminal, bots moving on their own.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "engine/game.hpp"
+
+namespace ratify::cli {
+
+struct TextOptions {
+  int max_actions = 0;   // 0 = to the end
+  bool quiet = false;    // bots only: print just the result
+};
+
+// Plays to the end (or quit / end of input). Returns the exit code.
+int play_text(engine::Game& game, const std::vector<std::string>& seats, std::istream& in,
+              std::ostream& out, const TextOptions& opts);
+std::string card_text(const engine::Game& game, int card);
+std::string result_text(engine::Game& game, const lua::Result& r);
+
+}  // namespace ratify::cli

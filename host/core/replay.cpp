@@ -1,0 +1,90 @@
+#include "core/replay.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace ratify::core {
+
+std::string hash_hex(uint64_t h) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+static uint64_t parse_hash(const std::string& s) {
+  if (s.size() != 16 || s.find_first_not_of("0123456789abcdef") != std::string::npos)
+    throw ReplayError("hash must be 16 hex digits");
+  return std::stoull(s, nullptr, 16);
+}
+
+nlohmann::json header_json(const ReplayHeader& h) {
+  return {{"ratify", "replay"}, {"version", 1},     {"ruleset", h.ruleset},
+          {"variant", h.variant}, {"options", h.options}, {"seed", h.seed},
+          {"players", h.players}, {"seats", h.seats}};
+}
+
+nlohmann::json step_json(const ReplayStep& s) {
+  return {{"actor", s.actor}, {"action", s.action}, {"label", s.label}, {"hash", hash_hex(s.hash)}};
+}
+
+std::string to_jsonl(const Replay& r) {
+  std::string out = header_json(r.header).dump() + "\n";
+  for (const auto& s : r.steps) out += step_json(s).dump() + "\n";
+  return out;
+}
+
+Replay parse_replay(const std::string& text, const std::string& file) {
+  Replay r;
+  std::istringstream in(text);
+  std::string line;
+  int n = 0;
+  bool have_header = false;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      auto j = nlohmann::json::parse(line);
+      if (!have_header) {
+        if (j.value("ratify", "") != "replay") throw ReplayError("not a ratify replay header");
+        r.header.ruleset = j.at("ruleset").get<std::string>();
+        r.header.variant = j.value("variant", "");
+        r.header.options = j.value("options", nlohmann::json::object());
+        r.header.seed = j.at("seed").get<uint64_t>();
+        r.header.players = j.at("players").get<int>();
+        r.header.seats = j.value("seats", std::vector<std::string>{});
+        have_header = true;
+        continue;
+      }
+      ReplayStep s;
+      s.actor = j.at("actor").get<int>();
+      s.action = j.at("action");
+      if (!s.action.is_object()) throw ReplayError("action must be an object");
+      s.label = j.value("label", "");
+      s.hash = parse_hash(j.at("hash").get<std::string>());
+      s.line = n;
+      r.steps.push_back(std::move(s));
+    } catch (const std::exception& e) {
+      throw ReplayError(file + ":" + std::to_string(n) + ": " + e.what());
+    }
+  }
+  if (!have_header) throw ReplayError(file + ":1: empty replay, no header");
+  return r;
+}
+
+Replay read_replay(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw ReplayError(path + ": cannot open");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return parse_replay(ss.str(), path);
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error(path + ": cannot write");
+  f << text;
+  if (!f) throw std::runtime_error(path + ": write failed");
+}
+
+}  // namespace ratify::core

@@ -1,0 +1,204 @@
+#include "core/table.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "core/rng.hpp"
+
+namespace ratify::core {
+
+const char* to_string(Visibility v) {
+  switch (v) {
+    case Visibility::All: return "all";
+    case Visibility::Owner: return "owner";
+    case Visibility::None: return "none";
+    case Visibility::Top: return "top";
+  }
+  return "none";
+}
+
+std::optional<Visibility> visibility_from(std::string_view s) {
+  if (s == "all") return Visibility::All;
+  if (s == "owner") return Visibility::Owner;
+  if (s == "none") return Visibility::None;
+  if (s == "top") return Visibility::Top;
+  return std::nullopt;
+}
+
+Table::Table(std::vector<CardDef> defs, int players) : players_(players) {
+  if (players < 1 || players > kMaxPlayers)
+    throw TableError("player count must be 1.." + std::to_string(kMaxPlayers));
+  for (size_t d = 0; d < defs.size(); ++d)
+    for (int k = 0; k < defs[d].count; ++k) card_def_.push_back(static_cast<int>(d));
+  defs_ = std::make_shared<const std::vector<CardDef>>(std::move(defs));
+  card_zone_.assign(card_def_.size(), 0);
+  known_.assign(card_def_.size(), 0);
+  Zone box{"box", "box", "Box", 0, Visibility::None, {}};
+  for (int c = 1; c <= ncards(); ++c) box.cards.push_back(c);
+  add_zone(std::move(box));
+}
+
+CardId Table::check_card(CardId c) const {
+  if (c < 1 || c > ncards())
+    throw TableError("no card " + std::to_string(c) + " (cards are 1.." +
+                     std::to_string(ncards()) + ")");
+  return c;
+}
+
+int Table::add_zone(Zone z) {
+  if (z.name.empty()) throw TableError("a zone needs a name");
+  if (zone_by_name_.count(z.name)) throw TableError("zone '" + z.name + "' exists already");
+  if (z.owner < 0 || z.owner > players_)
+    throw TableError("zone '" + z.name + "': owner " + std::to_string(z.owner) +
+                     " is not a player");
+  int i = static_cast<int>(zones_.size());
+  for (CardId c : z.cards) card_zone_[c - 1] = i;
+  zone_by_name_.emplace(z.name, i);
+  zones_.push_back(std::move(z));
+  return i;
+}
+
+int Table::zone_index(std::string_view name) const {
+  auto it = zone_by_name_.find(std::string(name));
+  return it == zone_by_name_.end() ? -1 : it->second;
+}
+
+const Zone& Table::zone(std::string_view name) const {
+  int i = zone_index(name);
+  if (i < 0) throw TableError("no zone '" + std::string(name) + "'");
+  return zones_[i];
+}
+
+int Table::position_of(CardId c) const {
+  const auto& cards = zones_[zone_of(c)].cards;
+  return static_cast<int>(std::find(cards.begin(), cards.end(), c) - cards.begin());
+}
+
+void Table::move(CardId c, int to, int pos) {
+  if (to < 0 || to >= static_cast<int>(zones_.size())) throw TableError("no such zone");
+  auto& from = zones_[zone_of(c)].cards;
+  // Search from the top: most moves take the top card.
+  auto it = std::find(from.rbegin(), from.rend(), c);
+  from.erase(std::next(it).base());
+  auto& dest = zones_[to].cards;
+  if (pos < 0 || pos > static_cast<int>(dest.size())) pos = static_cast<int>(dest.size());
+  dest.insert(dest.begin() + pos, c);
+  card_zone_[c - 1] = to;
+}
+
+void Table::shuffle(int zone, Rng& rng) {
+  auto& cards = zones_.at(zone).cards;
+  rng.shuffle(cards);
+  for (CardId c : cards) known_[c - 1] = 0;  // a shuffled card is anonymous again
+}
+
+void Table::reveal(CardId c, PlayerId p) {
+  check_card(c);
+  if (p < 0 || p > players_) throw TableError("no player " + std::to_string(p));
+  known_[c - 1] |= p == 0 ? 0xffffffffu : (1u << p);
+}
+
+bool Table::sees(PlayerId p, CardId c) const {
+  if (known_.at(check_card(c) - 1) & (1u << p)) return true;
+  const Zone& z = zones_[card_zone_[c - 1]];
+  switch (z.visibility) {
+    case Visibility::All: return true;
+    case Visibility::Owner: return z.owner == p && p != 0;
+    case Visibility::Top: return !z.cards.empty() && z.cards.back() == c;
+    case Visibility::None: return false;
+  }
+  return false;
+}
+
+std::string Table::check_conservation() const {
+  std::vector<int> seen(ncards(), 0);
+  for (size_t zi = 0; zi < zones_.size(); ++zi)
+    for (CardId c : zones_[zi].cards) {
+      if (c < 1 || c > ncards()) return "zone '" + zones_[zi].name + "' holds no-card " +
+                                        std::to_string(c);
+      if (++seen[c - 1] > 1) return "card " + std::to_string(c) + " is in two places";
+      if (card_zone_[c - 1] != static_cast<int>(zi))
+        return "card " + std::to_string(c) + " misplaced in the index";
+    }
+  for (int c = 1; c <= ncards(); ++c)
+    if (!seen[c - 1]) return "card " + std::to_string(c) + " (" + def(c).id + ") vanished";
+  return {};
+}
+
+void Table::hash_into(Hasher& h) const {
+  h.add(static_cast<uint64_t>(zones_.size()));
+  for (const Zone& z : zones_) {
+    h.add(z.name);
+    h.add(static_cast<uint64_t>(z.owner) << 8 | static_cast<uint64_t>(z.visibility));
+    h.add(static_cast<uint64_t>(z.cards.size()));
+    for (CardId c : z.cards) h.add(static_cast<uint64_t>(c));
+  }
+  for (uint32_t k : known_) h.add(k);
+}
+
+nlohmann::json Table::to_json() const {
+  nlohmann::json zones = nlohmann::json::array();
+  for (const Zone& z : zones_)
+    zones.push_back({{"name", z.name},
+                     {"kind", z.kind},
+                     {"label", z.label},
+                     {"owner", z.owner},
+                     {"visibility", to_string(z.visibility)},
+                     {"cards", z.cards}});
+  nlohmann::json known = nlohmann::json::object();
+  for (int c = 1; c <= ncards(); ++c)
+    if (known_[c - 1]) known[std::to_string(c)] = known_[c - 1];
+  return {{"zones", zones}, {"known", known}};
+}
+
+void Table::from_json(const nlohmann::json& j) {
+  Table fresh;
+  fresh.defs_ = defs_;
+  fresh.card_def_ = card_def_;
+  fresh.players_ = players_;
+  fresh.card_zone_.assign(card_def_.size(), -1);
+  fresh.known_.assign(card_def_.size(), 0);
+  try {
+    for (const auto& jz : j.at("zones")) {
+      Zone z;
+      z.name = jz.at("name").get<std::string>();
+      z.kind = jz.value("kind", "");
+      z.label = jz.value("label", "");
+      z.owner = jz.value("owner", 0);
+      auto vis = visibility_from(jz.value("visibility", "none"));
+      if (!vis) throw TableError("zone '" + z.name + "': bad visibility");
+      z.visibility = *vis;
+      for (const auto& jc : jz.at("cards")) {
+        CardId c = fresh.check_card(jc.get<int>());
+        if (fresh.card_zone_[c - 1] != -1)
+          throw TableError("card " + std::to_string(c) + " is in two zones");
+        fresh.card_zone_[c - 1] = static_cast<int>(fresh.zones_.size());
+        z.cards.push_back(c);
+      }
+      fresh.add_zone(std::move(z));
+    }
+    for (auto& [key, mask] : j.at("known").items())
+      fresh.known_.at(fresh.check_card(std::stoi(key)) - 1) = mask.get<uint32_t>();
+  } catch (const nlohmann::json::exception& e) {
+    throw TableError(std::string("bad table: ") + e.what());
+  } catch (const std::logic_error& e) {
+    throw TableError(std::string("bad table: ") + e.what());
+  }
+  for (int c = 1; c <= ncards(); ++c)
+    if (fresh.card_zone_[c - 1] == -1)
+      throw TableError("bad table: card " + std::to_string(c) + " is in no zone");
+  *this = std::move(fresh);
+}
+
+bool Table::operator==(const Table& o) const {
+  if (zones_.size() != o.zones_.size() || known_ != o.known_) return false;
+  for (size_t i = 0; i < zones_.size(); ++i) {
+    const Zone &a = zones_[i], &b = o.zones_[i];
+    if (a.name != b.name || a.owner != b.owner || a.visibility != b.visibility ||
+        a.cards != b.cards || a.kind != b.kind)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace ratify::core

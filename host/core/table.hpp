@@ -1,0 +1,104 @@
+#pragma once
+// The table: card definitions, zones and what each player knows.
+// Cards only move between zones; they never appear or vanish, so card
+// conservation holds by construction (and check_conservation proves it).
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/hash.hpp"
+
+namespace ratify::core {
+
+// The fields of a card definition the host itself draws and checks.
+// Everything else a ruleset stores on a definition stays in Lua.
+struct CardDef {
+  std::string id, name, text, quote, kind, suit, color, short_label;
+  std::optional<double> rank;
+  int count = 1;
+};
+
+enum class Visibility { All, Owner, None, Top };
+const char* to_string(Visibility v);
+std::optional<Visibility> visibility_from(std::string_view s);
+
+using CardId = int;     // 1 .. ncards
+using PlayerId = int;   // 1 .. players; 0 = nobody
+constexpr int kMaxPlayers = 16;
+
+struct Zone {
+  std::string name, kind, label;
+  PlayerId owner = 0;
+  Visibility visibility = Visibility::None;
+  std::vector<CardId> cards;  // index 0 = bottom
+};
+
+class TableError : public std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Table {
+ public:
+  Table() = default;
+  // Builds the instances (definition order, `count` copies each), all in
+  // the zone "box".
+  Table(std::vector<CardDef> defs, int players);
+
+  int players() const { return players_; }
+  int ncards() const { return static_cast<int>(card_def_.size()); }
+  const std::vector<CardDef>& defs() const { return *defs_; }
+  int def_index(CardId c) const { return card_def_.at(check_card(c) - 1); }
+  const CardDef& def(CardId c) const { return (*defs_)[def_index(c)]; }
+
+  int add_zone(Zone z);
+  int zone_index(std::string_view name) const;  // -1 if none
+  const Zone& zone(int i) const { return zones_.at(i); }
+  const Zone& zone(std::string_view name) const;
+  const std::vector<Zone>& zones() const { return zones_; }
+
+  int zone_of(CardId c) const { return card_zone_.at(check_card(c) - 1); }
+  int position_of(CardId c) const;  // 0-based
+  // Moves a card to `pos` (0 = bottom, -1 = top) of zone `to`.
+  void move(CardId c, int to, int pos = -1);
+  void shuffle(int zone, class Rng& rng);
+  // Puts card c at an existing place (used to re-deal hidden cards; the
+  // caller keeps every card in exactly one place).
+  void place(int zone, int pos, CardId c) {
+    zones_.at(zone).cards.at(pos) = c;
+    card_zone_.at(c - 1) = zone;
+  }
+
+  // Knowledge: bit p set = player p has been shown the card.
+  void reveal(CardId c, PlayerId p);  // p = 0: everyone
+  bool sees(PlayerId p, CardId c) const;
+  uint32_t known_mask(CardId c) const { return known_.at(check_card(c) - 1); }
+
+  // Every card in exactly one zone, and the location index agrees.
+  // Returns an empty string when all is well, else what is wrong.
+  std::string check_conservation() const;
+
+  void hash_into(Hasher& h) const;
+  nlohmann::json to_json() const;
+  // Restores zones and knowledge from to_json output, validating it.
+  void from_json(const nlohmann::json& j);
+
+  bool operator==(const Table& o) const;
+
+ private:
+  CardId check_card(CardId c) const;
+  std::shared_ptr<const std::vector<CardDef>> defs_;  // shared by clones
+  std::vector<int> card_def_;
+  std::vector<int> card_zone_;
+  std::vector<uint32_t> known_;
+  std::vector<Zone> zones_;
+  std::unordered_map<std::string, int> zone_by_name_;
+  int players_ = 0;
+};
+
+}  // namespace ratify::core

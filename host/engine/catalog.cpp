@@ -1,0 +1,116 @@
+#include "engine/catalog.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+namespace ratify::engine {
+
+#ifndef RATIFY_SOURCE_DIR
+#define RATIFY_SOURCE_DIR "."
+#endif
+
+fs::path scripts_dir() {
+  if (const char* env = std::getenv("RATIFY_SCRIPTS")) return env;
+  std::error_code ec;
+  if (fs::is_directory("scripts/ratify", ec)) return fs::absolute("scripts");
+  return fs::path(RATIFY_SOURCE_DIR) / "scripts";
+}
+
+std::vector<fs::path> search_roots() {
+  std::vector<fs::path> roots;
+  std::error_code ec;
+  auto add = [&](const fs::path& p) {
+    if (!fs::is_directory(p, ec)) return;
+    auto canon = fs::weakly_canonical(p, ec);
+    if (std::find(roots.begin(), roots.end(), canon) == roots.end()) roots.push_back(canon);
+  };
+  add("rulesets");
+  add(fs::path(RATIFY_SOURCE_DIR) / "rulesets");
+  if (const char* env = std::getenv("RATIFY_PATH")) {
+    std::string s = env;
+    size_t start = 0;
+    while (start <= s.size()) {
+      size_t colon = s.find(':', start);
+      std::string part = s.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+      if (!part.empty()) add(part);
+      if (colon == std::string::npos) break;
+      start = colon + 1;
+    }
+  }
+  return roots;
+}
+
+static std::vector<fs::path> variants_of(const fs::path& dir) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir / "variants", ec))
+    if (e.path().extension() == ".lua") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<RulesetEntry> list_rulesets() {
+  std::vector<RulesetEntry> out;
+  std::set<std::string> seen;
+  std::error_code ec;
+  for (const auto& root : search_roots()) {
+    std::vector<fs::path> dirs;
+    for (const auto& e : fs::directory_iterator(root, ec))
+      if (fs::is_regular_file(e.path() / "ruleset.lua", ec)) dirs.push_back(e.path());
+    std::sort(dirs.begin(), dirs.end());
+    for (const auto& d : dirs) {
+      std::string id = d.filename().string();
+      if (!seen.insert(id).second) continue;  // an earlier root wins
+      out.push_back({id, d, variants_of(d)});
+    }
+  }
+  return out;
+}
+
+static fs::path find_variant(const fs::path& dir, const std::string& name) {
+  std::error_code ec;
+  fs::path as_file = name;
+  if (as_file.extension() == ".lua" && fs::is_regular_file(as_file, ec)) return as_file;
+  fs::path in_dir = dir / "variants" / (name + ".lua");
+  if (fs::is_regular_file(in_dir, ec)) return in_dir;
+  std::string known;
+  for (const auto& v : variants_of(dir)) known += " " + v.stem().string();
+  throw InputError("no variant '" + name + "' in " + dir.string() +
+                   (known.empty() ? " (it has no variants)" : "; its variants:" + known));
+}
+
+Located locate(const std::string& spec, const std::string& variant) {
+  std::error_code ec;
+  Located out;
+  fs::path p = spec;
+  if (fs::is_regular_file(p / "ruleset.lua", ec)) {
+    out.dir = p;
+  } else if (p.extension() == ".lua" && fs::is_regular_file(p, ec) &&
+             p.parent_path().filename() == "variants") {
+    out.dir = p.parent_path().parent_path();
+    out.variant = p;
+  } else {
+    std::string id = spec, var;
+    if (auto slash = spec.find('/'); slash != std::string::npos) {
+      id = spec.substr(0, slash);
+      var = spec.substr(slash + 1);
+    }
+    for (const auto& e : list_rulesets())
+      if (e.id == id) out.dir = e.dir;
+    if (out.dir.empty()) {
+      std::string known;
+      for (const auto& e : list_rulesets()) known += " " + e.id;
+      throw InputError("no ruleset '" + spec + "'" +
+                       (known.empty() ? " (no rulesets found; set RATIFY_PATH)" : "; known:" + known));
+    }
+    if (!var.empty()) out.variant = find_variant(out.dir, var);
+  }
+  if (!variant.empty()) {
+    if (!out.variant.empty()) throw InputError("two variants given: " + spec + " and " + variant);
+    out.variant = find_variant(out.dir, variant);
+  }
+  return out;
+}
+
+}  // namespace ratify::engine

@@ -1,0 +1,134 @@
+#pragma once
+// A game session: a ruleset, its options and seed, the seats, and the
+// log of actions. Adds to the match what people need: undo with the
+// hidden-card rule, replay files, views per player, hot reload.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/replay.hpp"
+#include "engine/catalog.hpp"
+#include "lua/match.hpp"
+#include "lua/ruleset.hpp"
+
+namespace ratify::engine {
+
+using lua::ActionInfo;
+using lua::Result;
+using lua::ScriptError;
+
+// A ruleset (and variant) loaded in one VM: make games from it. Not
+// thread-safe; each thread loads its own.
+class Loaded {
+ public:
+  static std::shared_ptr<Loaded> open(const std::string& spec, const std::string& variant = {},
+                                      lua::Limits limits = {});
+  lua::Rules& rules() { return *rules_; }
+  const lua::RulesetMeta& meta() const { return rules_->meta(); }
+  const std::string& spec() const { return spec_; }
+  const std::string& variant_spec() const { return variant_spec_; }
+  const Located& where() const { return where_; }
+  // Defaults, then the variant's values, then each "name=value".
+  core::OptionValues options(const std::vector<std::string>& sets) const;
+  int default_players() const { return meta().min_players; }
+
+ private:
+  std::unique_ptr<lua::Rules> rules_;
+  std::string spec_, variant_spec_;
+  Located where_;
+};
+
+enum class Mode {
+  Lean,         // simulation: no log, no undo
+  Record,       // replay log with hashes
+  Interactive,  // log, hashes, undo snapshots, reveal tracking
+};
+
+struct CardView {
+  int id = 0;
+  bool face_up = false;  // false: the viewer sees a back
+  int def = -1;          // index into card_defs, -1 when hidden
+};
+
+struct ZoneView {
+  std::string name, kind, label;
+  int owner = 0;
+  core::Visibility visibility = core::Visibility::None;
+  std::vector<CardView> cards;
+};
+
+struct View {
+  int viewer = 0;  // 0: an onlooker who sees only public cards
+  std::vector<ZoneView> zones;
+  std::vector<std::vector<std::string>> status;  // per player, 1-based at [p-1]
+  nlohmann::json state;
+};
+
+struct Divergence {
+  int step = 0;             // 1-based action number, 0 = at load/setup
+  std::string message;      // what differs, with file:line for script errors
+  bool adopted = false;     // reload: the new rules were taken anyway
+};
+
+class Game {
+ public:
+  Game(std::shared_ptr<Loaded> loaded, int players, uint64_t seed, core::OptionValues options,
+       Mode mode = Mode::Lean);
+  ~Game();
+
+  lua::Match& match() { return *match_; }
+  Loaded& loaded() { return *loaded_; }
+  int players() const { return match_->players(); }
+  uint64_t seed() const { return match_->seed(); }
+  const core::OptionValues& options() const { return options_; }
+  Mode mode() const { return mode_; }
+
+  int actor() { return match_->actor(); }
+  int action_count() { return match_->action_count(); }
+  ActionInfo action(int i) { return match_->action_info(i); }
+  void apply(int i);
+  std::optional<Result> result() { return match_->result(); }
+
+  // Undo, for `player`: back to before that player's last action, unless
+  // an action on the way showed them a card they had not seen.
+  std::string why_no_undo(int player) const;  // "" = can undo
+  void undo(int player);
+
+  View view(int viewer);
+  core::Replay replay() const;
+  void set_seats(std::vector<std::string> seats) { seats_ = std::move(seats); }
+  size_t steps() const { return log_.size(); }
+
+  // Replays the log under `fresh` rules. If every action is still legal
+  // the new rules take over (a changed result is reported, adopted=true:
+  // a designer who edits a card wants to see it). If the rules fail or an
+  // action became illegal, nothing changes and the divergence is returned.
+  std::optional<Divergence> reload(std::shared_ptr<Loaded> fresh);
+
+ private:
+  struct Step {
+    core::ReplayStep record;
+    uint32_t revealed = 0;  // bit p: the action showed player p a card
+    std::unique_ptr<lua::Snapshot> before;  // interactive mode
+  };
+  uint32_t seen_mask_before_ = 0;
+  std::vector<std::vector<bool>> seen_now();
+  std::shared_ptr<Loaded> loaded_;
+  std::unique_ptr<lua::Match> match_;
+  core::OptionValues options_;
+  Mode mode_;
+  std::vector<Step> log_;
+  std::vector<std::string> seats_;
+};
+
+// Replays `r` under `loaded`: each action must be legal and give the
+// recorded hash. `on_step` sees the game after each action.
+std::optional<Divergence> verify_replay(std::shared_ptr<Loaded> loaded, const core::Replay& r,
+                                        const std::function<void(Game&, int)>& on_step = {});
+std::unique_ptr<Game> game_from_replay_header(std::shared_ptr<Loaded> loaded,
+                                              const core::ReplayHeader& h, Mode mode);
+
+}  // namespace ratify::engine

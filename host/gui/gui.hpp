@@ -1,0 +1,27 @@
+#pragma once
+// The window face of `ratify play` (SDL2). This header is free of SDL so
+// the CLI can include it; only host/gui/*.cpp include SDL.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ratify::gui {
+
+struct WindowOptions {
+  std::string ruleset;               // empty: show the picker
+  std::string variant;               // empty: none
+  std::vector<std::string> sets;     // name=value options
+  std::vector<std::string> seats;    // "human", "random", "heuristic", "bot"; empty: human + bots
+  uint64_t seed = 0;
+  bool seed_given = false;
+  int players = 0;                   // 0: from seats, or the ruleset's minimum
+  int max_actions = 0;               // with screenshot: bot actions before the frame
+  std::string screenshot;            // PNG path: headless capture, then exit
+  int width = 1280, height = 720;
+};
+
+// Runs the window until it is closed. Returns the process exit code, or
+// -1 when no display can be opened (the caller falls back to text).
+int play_window(const WindowOptions& options);
+
+}  // namespace ratify::gui

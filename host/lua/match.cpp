@@ -1,0 +1,459 @@
+#include "lua/match.hpp"
+
+#include "core/replay.hpp"
+#include "lua/internal.hpp"
+#include "lua/ruleset.hpp"
+#include "lua/wrap.hpp"
+
+namespace ratify::lua {
+
+namespace {
+constexpr size_t kCheckpointEvery = 64;  // actions between transaction checkpoints
+}
+
+Snapshot::Snapshot(Snapshot&& o) noexcept { *this = std::move(o); }
+
+Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
+  if (this != &o) {
+    if (vm_ && state_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, state_ref_);
+    vm_ = o.vm_;
+    state_ref_ = o.state_ref_;
+    table_ = std::move(o.table_);
+    rng_ = o.rng_;
+    log_size_ = o.log_size_;
+    o.vm_ = nullptr;
+    o.state_ref_ = -1;
+  }
+  return *this;
+}
+
+Snapshot::~Snapshot() {
+  if (vm_ && state_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, state_ref_);
+}
+
+Match::Match(Rules& rules, int players, uint64_t seed, const core::OptionValues& options)
+    : rules_(rules),
+      vm_(rules.vm()),
+      table_(rules.card_defs(), players),
+      rng_(seed),
+      seed_(seed),
+      options_(options) {
+  protect(vm_, [&](lua_State* L) {
+    token_ = static_cast<Match**>(lua_newuserdatauv(L, sizeof(Match*), 0));
+    *token_ = this;
+    lua_pushvalue(L, -1);
+    token_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    push_context(L, *this, -1);
+    g_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  });
+}
+
+Match::~Match() {
+  lua_State* L = vm_.state();
+  if (token_) *token_ = nullptr;
+  for (int ref : journal_) luaL_unref(L, LUA_REGISTRYINDEX, ref);
+  for (int ref : {g_ref_, actions_ref_, token_ref_})
+    if (ref != -1) luaL_unref(L, LUA_REGISTRYINDEX, ref);
+}
+
+void Match::push_fn(const char* name) {
+  lua_State* L = vm_.state();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, rules_.module_ref());
+  lua_getfield(L, -1, name);
+  lua_remove(L, -2);
+}
+
+static void check_state(lua_State* L, int g_ref, const char* after) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref);
+  lua_getfield(L, -1, "state");
+  std::string bad = check_plain(L, -1, "g.state");
+  lua_pop(L, 2);
+  if (!bad.empty()) luaL_error(L, "after %s: %s", after, bad.c_str());
+}
+
+void Match::setup() {
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    push_fn("setup");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_call(L, 1, 0);
+    check_state(L, g_ref_, "setup");
+  });
+  touch();
+}
+
+int Match::actor() {
+  Running run(vm_, this);
+  int out = 0;
+  protect(vm_, [&](lua_State* L) {
+    push_fn("actor");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) return;
+    lua_Integer p = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+    if (p < 1 || p > players())
+      luaL_error(L, "%s: actor(g) must return a player 1..%d or nil, got %s",
+                 rules_.meta().id.c_str(), players(), luaL_tolstring(L, -1, nullptr));
+    out = static_cast<int>(p);
+  });
+  return out;
+}
+
+void Match::ensure_actions() {
+  if (actions_version_ == version_ && actions_ref_ != -1) return;
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    push_fn("actions");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_call(L, 1, 1);
+    const char* id = rules_.meta().id.c_str();
+    if (!lua_istable(L, -1))
+      luaL_error(L, "%s: actions(g) must return a list of action tables, got a %s", id,
+                 luaL_typename(L, -1));
+    lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
+        luaL_error(L, "%s: actions(g) must return a list of action tables; item %d is a %s", id,
+                   static_cast<int>(i), luaL_typename(L, -1));
+      if (strict_) {
+        std::string bad = check_plain(L, -1, "action " + std::to_string(i));
+        if (!bad.empty()) luaL_error(L, "%s: actions(g): %s", id, bad.c_str());
+      }
+      lua_pop(L, 1);
+    }
+    if (actions_ref_ != -1) luaL_unref(L, LUA_REGISTRYINDEX, actions_ref_);
+    actions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    actions_n_ = static_cast<int>(n);
+  });
+  actions_version_ = version_;
+}
+
+int Match::action_count() {
+  ensure_actions();
+  return actions_n_;
+}
+
+static void check_index(int i, int n) {
+  if (i < 0 || i >= n)
+    throw ScriptError("no action " + std::to_string(i + 1) + " (there are " + std::to_string(n) +
+                      ")");
+}
+
+ActionInfo Match::action_info(int i) {
+  ensure_actions();
+  check_index(i, actions_n_);
+  ActionInfo info;
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    lua_rawgeti(L, -1, i + 1);
+    int a = lua_gettop(L);
+    lua_getfield(L, a, "label");
+    if (lua_type(L, -1) == LUA_TSTRING) info.label = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    if (info.label.empty() && rules_.meta().has_describe) {
+      push_fn("describe");
+      lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+      lua_pushvalue(L, a);
+      lua_call(L, 2, 1);
+      if (lua_type(L, -1) == LUA_TSTRING) info.label = lua_tostring(L, -1);
+      lua_pop(L, 1);
+    }
+    if (info.label.empty()) info.label = to_json(L, a).dump();
+    lua_getfield(L, a, "card");
+    if (lua_isinteger(L, -1)) info.cards.push_back(static_cast<int>(lua_tointeger(L, -1)));
+    lua_getfield(L, a, "cards");
+    if (lua_istable(L, -1))
+      for (lua_Integer k = 1; lua_rawgeti(L, -1, k) == LUA_TNUMBER; ++k, lua_pop(L, 1))
+        info.cards.push_back(static_cast<int>(lua_tointeger(L, -1)));
+    lua_settop(L, a);
+    lua_getfield(L, a, "target");
+    if (lua_isinteger(L, -1)) info.target = static_cast<int>(lua_tointeger(L, -1));
+    lua_getfield(L, a, "zone");
+    if (lua_type(L, -1) == LUA_TSTRING) info.zone = lua_tostring(L, -1);
+  });
+  return info;
+}
+
+nlohmann::json Match::action_json(int i) {
+  ensure_actions();
+  check_index(i, actions_n_);
+  nlohmann::json out;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    lua_rawgeti(L, -1, i + 1);
+    out = to_json(L, -1);
+  });
+  if (out.is_object()) out.erase("label");
+  return out;
+}
+
+int Match::find_action(const nlohmann::json& action) {
+  int n = action_count();
+  for (int i = 0; i < n; ++i)
+    if (action_json(i) == action) return i;
+  return -1;
+}
+
+void Match::apply_raw(int action_ref) {
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    push_fn("apply");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, action_ref);
+    push_copy(L, -1);  // the journal keeps its copy pristine
+    lua_remove(L, -2);
+    lua_call(L, 2, 0);
+    if (strict_) check_state(L, g_ref_, "apply");
+  });
+  touch();
+}
+
+void Match::checkpoint() {
+  reset_transaction();
+  checkpoint_ = snapshot();
+}
+
+void Match::apply(int i) {
+  ensure_actions();
+  check_index(i, actions_n_);
+  if (checkpoint_.empty() || journal_.size() >= kCheckpointEvery) checkpoint();
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    lua_rawgeti(L, -1, i + 1);
+    push_copy(L, -1);
+    journal_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+  });
+  try {
+    apply_raw(journal_.back());
+  } catch (const ScriptError&) {
+    // Back to exactly before: the checkpoint, then the actions since.
+    luaL_unref(vm_.state(), LUA_REGISTRYINDEX, journal_.back());
+    journal_.pop_back();
+    restore_state(checkpoint_);
+    for (int ref : journal_) apply_raw(ref);
+    throw;
+  }
+}
+
+std::optional<Result> Match::result() {
+  Running run(vm_, this);
+  std::optional<Result> out;
+  protect(vm_, [&](lua_State* L) {
+    push_fn("result");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) return;
+    const char* id = rules_.meta().id.c_str();
+    if (!lua_istable(L, -1))
+      luaL_error(L, "%s: result(g) must return nil or { winners = {...}, scores = {...} }", id);
+    Result r;
+    int t = lua_gettop(L);
+    lua_getfield(L, t, "winners");
+    if (lua_istable(L, -1)) {
+      for (lua_Integer k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; ++k) {
+        lua_Integer p = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+        if (p < 1 || p > players()) luaL_error(L, "%s: result(g).winners[%d] is not a player", id, static_cast<int>(k));
+        r.winners.push_back(static_cast<int>(p));
+        lua_pop(L, 1);
+      }
+    }
+    lua_settop(L, t);
+    lua_getfield(L, t, "scores");
+    if (lua_istable(L, -1)) {
+      for (lua_Integer k = 1; k <= players(); ++k) {
+        lua_rawgeti(L, -1, k);
+        r.scores.push_back(lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0.0);
+        lua_pop(L, 1);
+      }
+    }
+    lua_settop(L, t);
+    lua_getfield(L, t, "text");
+    if (lua_type(L, -1) == LUA_TSTRING) r.text = lua_tostring(L, -1);
+    out = std::move(r);
+  });
+  return out;
+}
+
+bool Match::has_heuristic() const { return rules_.meta().has_heuristic; }
+
+double Match::heuristic(int player) {
+  if (!has_heuristic()) return 0;
+  Running run(vm_, this);
+  double v = 0;
+  protect(vm_, [&](lua_State* L) {
+    push_fn("heuristic");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_pushinteger(L, player);
+    lua_call(L, 2, 1);
+    if (!lua_isnumber(L, -1))
+      luaL_error(L, "%s: heuristic(g, player) must return a number", rules_.meta().id.c_str());
+    v = lua_tonumber(L, -1);
+  });
+  return v;
+}
+
+std::vector<std::string> Match::status(int player) {
+  std::vector<std::string> lines;
+  if (!rules_.meta().has_status) return lines;
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    push_fn("status");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_pushinteger(L, player);
+    lua_call(L, 2, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) lines.push_back(lua_tostring(L, -1));
+    else if (lua_istable(L, -1))
+      for (lua_Integer k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; ++k, lua_pop(L, 1))
+        lines.push_back(luaL_tolstring(L, -1, nullptr)), lua_pop(L, 1);
+  });
+  return lines;
+}
+
+nlohmann::json Match::state_json() {
+  nlohmann::json out;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_getfield(L, -1, "state");
+    out = to_json(L, -1);
+  });
+  return out;
+}
+
+nlohmann::json Match::state_view(int player) {
+  if (!rules_.meta().has_view) return state_json();
+  Running run(vm_, this);
+  nlohmann::json out;
+  protect(vm_, [&](lua_State* L) {
+    push_fn("view");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_pushinteger(L, player);
+    lua_call(L, 2, 1);
+    out = to_json(L, -1);
+  });
+  return out;
+}
+
+uint64_t Match::hash() {
+  core::Hasher h;
+  table_.hash_into(h);
+  h.add(rng_.state());
+  h.add(rng_.increment());
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_getfield(L, -1, "state");
+    hash_value(L, -1, h);
+  });
+  return h.value();
+}
+
+nlohmann::json Match::save() {
+  return {{"format", "ratify-save"},
+          {"version", 1},
+          {"ruleset", rules_.meta().id},
+          {"players", players()},
+          {"seed", seed_},
+          {"options", core::to_json(options_)},
+          {"rng", {core::hash_hex(rng_.state()), core::hash_hex(rng_.increment())}},
+          {"table", table_.to_json()},
+          {"state", state_json()},
+          {"log", log_}};
+}
+
+void Match::load(const nlohmann::json& j) {
+  try {
+    if (j.value("format", "") != "ratify-save") throw std::runtime_error("not a ratify save");
+    if (j.at("ruleset").get<std::string>() != rules_.meta().id)
+      throw std::runtime_error("a save of '" + j.at("ruleset").get<std::string>() +
+                               "', not of '" + rules_.meta().id + "'");
+    if (j.at("players").get<int>() != players())
+      throw std::runtime_error("player count differs");
+    core::Table t = table_;
+    t.from_json(j.at("table"));
+    auto rng = j.at("rng");
+    core::Rng r;
+    r.restore(std::stoull(rng.at(0).get<std::string>(), nullptr, 16),
+              std::stoull(rng.at(1).get<std::string>(), nullptr, 16));
+    nlohmann::json state = j.at("state");
+    protect(vm_, [&](lua_State* L) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+      push_json(L, state);
+      std::string bad = check_plain(L, -1, "state");
+      if (!bad.empty()) luaL_error(L, "%s", bad.c_str());
+      lua_setfield(L, -2, "state");
+    });
+    table_ = std::move(t);
+    rng_ = r;
+    log_ = j.value("log", std::vector<std::string>{});
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(std::string("bad save: ") + e.what());
+  } catch (const std::logic_error& e) {
+    throw std::runtime_error(std::string("bad save: ") + e.what());
+  }
+  reset_transaction();
+  touch();
+}
+
+Snapshot Match::snapshot() {
+  Snapshot s;
+  s.table_ = table_;
+  s.rng_ = rng_;
+  s.log_size_ = log_.size();
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_getfield(L, -1, "state");
+    push_copy(L, -1);
+    s.state_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  });
+  s.vm_ = &vm_;
+  return s;
+}
+
+void Match::reset_transaction() {
+  checkpoint_ = Snapshot();
+  for (int ref : journal_) luaL_unref(vm_.state(), LUA_REGISTRYINDEX, ref);
+  journal_.clear();
+}
+
+// A jump to another moment ends the current transaction history: the next
+// apply takes a fresh checkpoint.
+void Match::restore(const Snapshot& s) {
+  restore_state(s);
+  reset_transaction();
+}
+
+void Match::restore_state(const Snapshot& s) {
+  if (s.vm_ != &vm_) throw ScriptError("a snapshot of another game");
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s.state_ref_);
+    push_copy(L, -1);
+    lua_setfield(L, -3, "state");
+  });
+  table_ = s.table_;
+  rng_ = s.rng_;
+  if (log_.size() > s.log_size_) log_.resize(s.log_size_);
+  touch();
+}
+
+void Match::determinize(int player, core::Rng& rng) {
+  std::vector<std::pair<int, int>> places;
+  std::vector<core::CardId> hidden;
+  const auto& zones = table_.zones();
+  for (size_t z = 0; z < zones.size(); ++z) {
+    if (zones[z].kind == "box") continue;  // outside the game
+    for (size_t p = 0; p < zones[z].cards.size(); ++p) {
+      core::CardId c = zones[z].cards[p];
+      if (!table_.sees(player, c)) {
+        places.emplace_back(static_cast<int>(z), static_cast<int>(p));
+        hidden.push_back(c);
+      }
+    }
+  }
+  rng.shuffle(hidden);
+  for (size_t k = 0; k < places.size(); ++k) table_.place(places[k].first, places[k].second, hidden[k]);
+  reset_transaction();
+  touch();
+}
+
+}  // namespace ratify::lua

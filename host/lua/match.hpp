@@ -1,0 +1,135 @@
+#pragma once
+// One game of a ruleset inside its VM: the host's table (zones, cards,
+// knowledge), the RNG, and g.state. Everything the engine, bots and tests
+// do to a game goes through here.
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/rng.hpp"
+#include "core/table.hpp"
+#include "lua/error.hpp"
+
+namespace ratify::lua {
+
+class Rules;
+class Vm;
+
+struct ActionInfo {
+  std::string label;
+  std::vector<int> cards;  // `card` and `cards` fields
+  int target = 0;          // `target` field (a player)
+  std::string zone;        // `zone` field
+};
+
+struct Result {
+  std::vector<int> winners;
+  std::vector<double> scores;
+  std::string text;
+};
+
+// A saved moment of a match, to go back to (bots' lookahead, undo,
+// transactions). Holds a copy of g.state inside the VM.
+class Snapshot {
+ public:
+  Snapshot() = default;
+  Snapshot(Snapshot&&) noexcept;
+  Snapshot& operator=(Snapshot&&) noexcept;
+  ~Snapshot();
+  bool empty() const { return vm_ == nullptr; }
+
+ private:
+  friend class Match;
+  Vm* vm_ = nullptr;
+  int state_ref_ = -1;
+  core::Table table_;
+  core::Rng rng_;
+  size_t log_size_ = 0;
+};
+
+class Match {
+ public:
+  Match(Rules& rules, int players, uint64_t seed, const core::OptionValues& options);
+  ~Match();
+  Match(const Match&) = delete;
+  Match& operator=(const Match&) = delete;
+
+  void setup();
+  Rules& rules() { return rules_; }
+  int players() const { return table_.players(); }
+  uint64_t seed() const { return seed_; }
+  const core::OptionValues& options() const { return options_; }
+  const core::Table& table() const { return table_; }
+  core::Table& table_mut() { touch(); return table_; }
+  core::Rng& rng() { return rng_; }
+
+  int actor();  // 0 = the game is over
+  int action_count();
+  ActionInfo action_info(int i);
+  nlohmann::json action_json(int i);  // plain data, without `label`
+  int find_action(const nlohmann::json& action);  // -1 if not legal now
+  // Carries out action i as a transaction: on a script error the match is
+  // restored exactly and ScriptError is thrown.
+  void apply(int i);
+  std::optional<Result> result();
+
+  bool has_heuristic() const;
+  double heuristic(int player);
+  std::vector<std::string> status(int player);
+  nlohmann::json state_json();            // all of g.state
+  nlohmann::json state_view(int player);  // the ruleset's view, or g.state
+  const std::vector<std::string>& log() const { return log_; }
+  void add_log(std::string line) { log_.push_back(std::move(line)); }
+
+  uint64_t hash();
+  nlohmann::json save();
+  void load(const nlohmann::json& j);  // throws std::runtime_error on a bad save
+
+  Snapshot snapshot();
+  void restore(const Snapshot& s);
+  // Re-deals every card `player` does not see among the places of such
+  // cards (a bot's guess at the hidden cards).
+  void determinize(int player, core::Rng& rng);
+
+  // Check after every apply that g.state is plain data (check, play, tests).
+  void set_strict(bool on) { strict_ = on; }
+  // Called by bindings when they change the table, so cached actions go.
+  void touch() { ++version_; }
+  int g_ref() const { return g_ref_; }
+  // Registry reference of the current actions list (host/lua internals).
+  int actions_ref() { ensure_actions(); return actions_ref_; }
+
+ private:
+  void push_fn(const char* name);  // ruleset function or error
+  void restore_state(const Snapshot& s);
+  void reset_transaction();
+  void ensure_actions();
+  void apply_raw(int action_ref);
+  void checkpoint();
+  Rules& rules_;
+  Vm& vm_;
+  core::Table table_;
+  core::Rng rng_;
+  uint64_t seed_;
+  core::OptionValues options_;
+  std::vector<std::string> log_;
+  int g_ref_ = -1;
+  int actions_ref_ = -1;
+  int actions_n_ = 0;
+  uint64_t version_ = 1, actions_version_ = 0;
+  bool strict_ = false;
+  // Transactions: a checkpoint and the actions since; on an error the
+  // checkpoint is restored and those actions replayed.
+  Snapshot checkpoint_;
+  std::vector<int> journal_;  // registry refs to copies of the actions
+  // The bindings of g hold this token, not the match: a g that outlives
+  // its match (kept by a test) raises an error instead of crashing.
+  Match** token_ = nullptr;
+  int token_ref_ = -1;
+};
+
+}  // namespace ratify::lua

@@ -1,0 +1,285 @@
+// Plain data: strings, numbers, booleans and tables of those, keyed by
+// strings or integers, without cycles or shared subtables. g.state and
+// actions are plain, which is what makes save, hash, clone and replay
+// generic.
+#include <algorithm>
+#include <unordered_set>
+#include <variant>
+
+#include "lua/internal.hpp"
+
+namespace ratify::lua {
+
+namespace {
+constexpr int kMaxDepth = 100;
+
+std::string key_text(lua_State* L, int idx) {
+  if (lua_type(L, idx) == LUA_TSTRING) return std::string(".") + lua_tostring(L, idx);
+  if (lua_isinteger(L, idx)) return "[" + std::to_string(lua_tointeger(L, idx)) + "]";
+  return std::string("[") + luaL_typename(L, idx) + "]";
+}
+
+std::string check_rec(lua_State* L, int idx, const std::string& path,
+                      std::unordered_set<const void*>& seen, int depth) {
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL:
+    case LUA_TBOOLEAN:
+    case LUA_TSTRING: return {};
+    case LUA_TNUMBER: return {};
+    case LUA_TTABLE: break;
+    default: return path + " is a " + luaL_typename(L, idx) + " (only plain data may be kept)";
+  }
+  if (depth > kMaxDepth) return path + " is nested deeper than " + std::to_string(kMaxDepth);
+  if (!seen.insert(lua_topointer(L, idx)).second)
+    return path + " is a table that appears twice (a cycle or a shared subtable)";
+  if (lua_getmetatable(L, idx)) {
+    lua_pop(L, 1);
+    return path + " has a metatable";
+  }
+  idx = lua_absindex(L, idx);
+  luaL_checkstack(L, 4, "state nested too deep");
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    int kt = lua_type(L, -2);
+    if (kt != LUA_TSTRING && !(kt == LUA_TNUMBER && lua_isinteger(L, -2))) {
+      std::string bad = path + " has a key of type " + luaL_typename(L, -2) +
+                        " (keys are strings or integers)";
+      lua_pop(L, 2);
+      return bad;
+    }
+    std::string sub = check_rec(L, -1, path + key_text(L, -2), seen, depth + 1);
+    lua_pop(L, 1);
+    if (!sub.empty()) {
+      lua_pop(L, 1);
+      return sub;
+    }
+  }
+  return {};
+}
+
+// Keys of a table in a canonical order: integers ascending, then strings.
+using Key = std::variant<lua_Integer, std::string>;
+std::vector<Key> sorted_keys(lua_State* L, int idx) {
+  std::vector<Key> keys;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) keys.emplace_back(std::string(lua_tostring(L, -1)));
+    else if (lua_isinteger(L, -1)) keys.emplace_back(lua_tointeger(L, -1));
+    else luaL_error(L, "a key of type %s cannot be saved", luaL_typename(L, -1));
+  }
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+void push_key(lua_State* L, const Key& k) {
+  if (auto i = std::get_if<lua_Integer>(&k)) lua_pushinteger(L, *i);
+  else lua_pushstring(L, std::get<std::string>(k).c_str());
+}
+
+// The sequence 1..n with nothing else: a JSON array.
+lua_Integer sequence_length(lua_State* L, int idx) {
+  lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+  if (n == 0) return 0;
+  lua_Integer count = 0;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pop(L, 1);
+    ++count;
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > n) {
+      lua_pop(L, 1);
+      return 0;
+    }
+  }
+  return count == n ? n : 0;
+}
+
+nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL: return nullptr;
+    case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, idx));
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) return static_cast<int64_t>(lua_tointeger(L, idx));
+      return lua_tonumber(L, idx);
+    case LUA_TSTRING: {
+      size_t len;
+      const char* s = lua_tolstring(L, idx, &len);
+      return std::string(s, len);
+    }
+    case LUA_TTABLE: break;
+    default: luaL_error(L, "a %s cannot be saved", luaL_typename(L, idx));
+  }
+  if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
+  idx = lua_absindex(L, idx);
+  luaL_checkstack(L, 4, "data nested too deep");
+  if (lua_Integer n = sequence_length(L, idx)) {
+    auto arr = nlohmann::json::array();
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, idx, i);
+      arr.push_back(to_json_rec(L, -1, depth + 1));
+      lua_pop(L, 1);
+    }
+    return arr;
+  }
+  auto obj = nlohmann::json::object();
+  for (const Key& k : sorted_keys(L, idx)) {
+    push_key(L, k);
+    lua_rawget(L, idx);
+    // Integer keys are written "#n"; a string key starting with '#' gets one more.
+    std::string name = std::holds_alternative<lua_Integer>(k)
+                           ? "#" + std::to_string(std::get<lua_Integer>(k))
+                           : (std::get<std::string>(k).rfind('#', 0) == 0 ? "#" : "") +
+                                 std::get<std::string>(k);
+    obj[name] = to_json_rec(L, -1, depth + 1);
+    lua_pop(L, 1);
+  }
+  return obj;
+}
+
+void hash_rec(lua_State* L, int idx, core::Hasher& h, int depth) {
+  int t = lua_type(L, idx);
+  h.add(static_cast<uint64_t>(t));
+  switch (t) {
+    case LUA_TBOOLEAN: h.add(static_cast<uint64_t>(lua_toboolean(L, idx))); return;
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) h.add(static_cast<uint64_t>(lua_tointeger(L, idx)));
+      else h.add_double(lua_tonumber(L, idx));
+      return;
+    case LUA_TSTRING: {
+      size_t len;
+      const char* s = lua_tolstring(L, idx, &len);
+      h.add(std::string_view(s, len));
+      return;
+    }
+    case LUA_TTABLE: break;
+    default: return;
+  }
+  if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
+  idx = lua_absindex(L, idx);
+  luaL_checkstack(L, 4, "data nested too deep");
+  auto keys = sorted_keys(L, idx);
+  h.add(static_cast<uint64_t>(keys.size()));
+  for (const Key& k : keys) {
+    push_key(L, k);
+    hash_rec(L, -1, h, depth + 1);
+    lua_rawget(L, idx);
+    hash_rec(L, -1, h, depth + 1);
+    lua_pop(L, 1);
+  }
+}
+
+void copy_rec(lua_State* L, int idx, int depth) {
+  if (lua_type(L, idx) != LUA_TTABLE) {
+    lua_pushvalue(L, idx);
+    return;
+  }
+  if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
+  idx = lua_absindex(L, idx);
+  luaL_checkstack(L, 6, "data nested too deep");
+  lua_createtable(L, static_cast<int>(lua_rawlen(L, idx)), 0);
+  int out = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pushvalue(L, -2);
+    copy_rec(L, -2, depth + 1);
+    lua_rawset(L, out);
+    lua_pop(L, 1);
+  }
+}
+
+bool equal_rec(lua_State* L, int a, int b, int depth) {
+  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE) return lua_rawequal(L, a, b);
+  if (depth > kMaxDepth) return false;
+  a = lua_absindex(L, a);
+  b = lua_absindex(L, b);
+  luaL_checkstack(L, 6, "data nested too deep");
+  int na = 0, nb = 0;
+  lua_pushnil(L);
+  while (lua_next(L, a)) {
+    ++na;
+    lua_pushvalue(L, -2);
+    lua_rawget(L, b);
+    bool same = equal_rec(L, -2, -1, depth + 1);
+    lua_pop(L, 2);
+    if (!same) {
+      lua_pop(L, 1);
+      return false;
+    }
+  }
+  lua_pushnil(L);
+  while (lua_next(L, b)) {
+    ++nb;
+    lua_pop(L, 1);
+  }
+  return na == nb;
+}
+}  // namespace
+
+std::string check_plain(lua_State* L, int idx, const std::string& path) {
+  std::unordered_set<const void*> seen;
+  return check_rec(L, lua_absindex(L, idx), path, seen, 0);
+}
+
+nlohmann::json to_json(lua_State* L, int idx) { return to_json_rec(L, lua_absindex(L, idx), 0); }
+
+void push_json(lua_State* L, const nlohmann::json& j) {
+  luaL_checkstack(L, 4, "data nested too deep");
+  switch (j.type()) {
+    case nlohmann::json::value_t::null: lua_pushnil(L); return;
+    case nlohmann::json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); return;
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+      lua_pushinteger(L, j.get<lua_Integer>());
+      return;
+    case nlohmann::json::value_t::number_float: lua_pushnumber(L, j.get<double>()); return;
+    case nlohmann::json::value_t::string: lua_pushstring(L, j.get_ref<const std::string&>().c_str()); return;
+    case nlohmann::json::value_t::array: {
+      lua_createtable(L, static_cast<int>(j.size()), 0);
+      lua_Integer i = 0;
+      for (const auto& v : j) {
+        push_json(L, v);
+        lua_rawseti(L, -2, ++i);
+      }
+      return;
+    }
+    case nlohmann::json::value_t::object: {
+      lua_createtable(L, 0, static_cast<int>(j.size()));
+      for (const auto& [k, v] : j.items()) {
+        if (k.rfind("##", 0) == 0) lua_pushstring(L, k.c_str() + 1);
+        else if (k.rfind('#', 0) == 0) {
+          char* end = nullptr;
+          long long n = std::strtoll(k.c_str() + 1, &end, 10);
+          if (k.size() < 2 || *end != '\0') luaL_error(L, "bad key '%s' in saved data", k.c_str());
+          lua_pushinteger(L, static_cast<lua_Integer>(n));
+        } else lua_pushstring(L, k.c_str());
+        push_json(L, v);
+        lua_rawset(L, -3);
+      }
+      return;
+    }
+    default: luaL_error(L, "saved data holds a value of no Lua type");
+  }
+}
+
+void hash_value(lua_State* L, int idx, core::Hasher& h) { hash_rec(L, lua_absindex(L, idx), h, 0); }
+void push_copy(lua_State* L, int idx) { copy_rec(L, lua_absindex(L, idx), 0); }
+bool deep_equal(lua_State* L, int a, int b) { return equal_rec(L, a, b, 0); }
+
+bool fields_match(lua_State* L, int spec, int action) {
+  spec = lua_absindex(L, spec);
+  action = lua_absindex(L, action);
+  lua_pushnil(L);
+  while (lua_next(L, spec)) {
+    lua_pushvalue(L, -2);
+    lua_rawget(L, action);
+    bool same = equal_rec(L, -2, -1, 0);
+    lua_pop(L, 2);
+    if (!same) {
+      lua_pop(L, 1);
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace ratify::lua

@@ -1,0 +1,358 @@
+#include "lua/ruleset.hpp"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "lua/internal.hpp"
+#include "lua/match.hpp"
+
+namespace ratify::lua {
+
+namespace fs = std::filesystem;
+
+void protect(Vm& vm, const std::function<void(lua_State*)>& fn) {
+  lua_State* L = vm.state();
+  lua_pushcfunction(L, [](lua_State* L) -> int {
+    auto* f = static_cast<const std::function<void(lua_State*)>*>(lua_touserdata(L, 1));
+    lua_remove(L, 1);
+    return guarded(L, [&] {
+      (*f)(L);
+      return 0;
+    });
+  });
+  lua_pushlightuserdata(L, const_cast<std::function<void(lua_State*)>*>(&fn));
+  vm.call(1, 0);
+}
+
+namespace {
+
+// The line of `file` where `needle` first appears (to point at a card).
+int line_of(const fs::path& file, const std::string& needle) {
+  std::ifstream f(file);
+  std::string line;
+  for (int n = 1; std::getline(f, line); ++n)
+    if (line.find(needle) != std::string::npos) return n;
+  return 0;
+}
+
+std::string opt_string(lua_State* L, int t, const char* field, const std::string& where) {
+  lua_getfield(L, t, field);
+  std::string out;
+  if (lua_type(L, -1) == LUA_TSTRING) out = lua_tostring(L, -1);
+  else if (!lua_isnil(L, -1))
+    throw ScriptError(where + "field '" + field + "' must be a string, got " +
+                      luaL_typename(L, -1));
+  lua_pop(L, 1);
+  return out;
+}
+
+core::OptionValue to_option_value(lua_State* L, int idx, const std::string& where) {
+  switch (lua_type(L, idx)) {
+    case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, idx));
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) return static_cast<int64_t>(lua_tointeger(L, idx));
+      return static_cast<double>(lua_tonumber(L, idx));
+    case LUA_TSTRING: return std::string(lua_tostring(L, idx));
+    default:
+      throw ScriptError(where + "an option value must be a boolean, number or string, not " +
+                        luaL_typename(L, idx));
+  }
+}
+
+}  // namespace
+
+Rules::Rules(const fs::path& dir, const fs::path& scripts_dir, const fs::path& variant_file,
+             Limits limits)
+    : vm_(std::make_unique<Vm>(dir, scripts_dir, limits)) {
+  meta_.dir = dir;
+  fs::path entry = dir / "ruleset.lua";
+  std::string file = vm_->display_path(entry);
+  vm_->current_file_ = file;
+  lua_State* L = vm_->state();
+  vm_->run_file(entry, 1);
+  if (!lua_istable(L, -1)) {
+    std::string got = luaL_typename(L, -1);
+    lua_pop(L, 1);
+    throw ScriptError(file + ": must return the ruleset table, returned " + got);
+  }
+  module_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  protect(*vm_, [&](lua_State*) { read_meta(file); });
+  protect(*vm_, [&](lua_State*) { read_options(file); });
+  if (!variant_file.empty()) read_variant(variant_file);
+  protect(*vm_, [&](lua_State*) { read_cards(file); });
+}
+
+Rules::~Rules() = default;
+
+void Rules::read_meta(const std::string& file) {
+  lua_State* L = vm_->state();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, module_ref_);
+  int t = lua_gettop(L);
+  std::string where = file + ": ";
+  meta_.id = opt_string(L, t, "id", where);
+  meta_.name = opt_string(L, t, "name", where);
+  if (meta_.id.empty()) throw ScriptError(where + "the ruleset needs an 'id' (a string)");
+  if (meta_.name.empty()) meta_.name = meta_.id;
+  for (const char* fn : {"setup", "actor", "actions", "apply", "result"}) {
+    lua_getfield(L, t, fn);
+    if (!lua_isfunction(L, -1))
+      throw ScriptError(where + "missing function '" + fn + "' (the ruleset table must have " +
+                        "setup, actor, actions, apply and result)");
+    lua_pop(L, 1);
+  }
+  auto has = [&](const char* fn) {
+    lua_getfield(L, t, fn);
+    bool ok = lua_isfunction(L, -1);
+    lua_pop(L, 1);
+    return ok;
+  };
+  meta_.has_heuristic = has("heuristic");
+  meta_.has_status = has("status");
+  meta_.has_view = has("view");
+  meta_.has_describe = has("describe");
+  lua_getfield(L, t, "players");
+  if (!lua_istable(L, -1)) throw ScriptError(where + "'players' must be a table { min = , max = }");
+  lua_getfield(L, -1, "min");
+  lua_getfield(L, -2, "max");
+  if (!lua_isinteger(L, -2) || !lua_isinteger(L, -1))
+    throw ScriptError(where + "players.min and players.max must be integers");
+  meta_.min_players = static_cast<int>(lua_tointeger(L, -2));
+  meta_.max_players = static_cast<int>(lua_tointeger(L, -1));
+  if (meta_.min_players < 1 || meta_.max_players > core::kMaxPlayers ||
+      meta_.min_players > meta_.max_players)
+    throw ScriptError(where + "players must satisfy 1 <= min <= max <= " +
+                      std::to_string(core::kMaxPlayers));
+  lua_pop(L, 3);
+  lua_getfield(L, t, "layout");
+  if (lua_istable(L, -1)) {
+    std::string bad = check_plain(L, -1, "layout");
+    if (!bad.empty()) throw ScriptError(where + bad);
+    meta_.layout = to_json(L, -1);
+  }
+  lua_pop(L, 2);
+}
+
+void Rules::read_options(const std::string& file) {
+  lua_State* L = vm_->state();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, module_ref_);
+  lua_getfield(L, -1, "options");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 2);
+    return;
+  }
+  std::string where = file + ": options: ";
+  if (!lua_istable(L, -1)) throw ScriptError(where + "must be a table of name = { default = ... }");
+  int t = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) != LUA_TSTRING) throw ScriptError(where + "option names must be strings");
+    core::OptionDecl d;
+    d.name = lua_tostring(L, -2);
+    std::string w = file + ": option '" + d.name + "': ";
+    if (!lua_istable(L, -1)) throw ScriptError(w + "must be a table { default = ..., doc = ... }");
+    int o = lua_gettop(L);
+    lua_getfield(L, o, "default");
+    if (lua_isnil(L, -1)) throw ScriptError(w + "needs a default");
+    d.def = to_option_value(L, -1, w);
+    lua_pop(L, 1);
+    d.doc = opt_string(L, o, "doc", w);
+    lua_getfield(L, o, "choices");
+    if (lua_istable(L, -1)) {
+      for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; ++i) {
+        if (lua_type(L, -1) != LUA_TSTRING) throw ScriptError(w + "choices must be strings");
+        d.choices.push_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    for (auto [field, slot] : {std::pair{"min", &d.min}, std::pair{"max", &d.max}}) {
+      lua_getfield(L, o, field);
+      if (lua_isnumber(L, -1)) *slot = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+    if (!d.choices.empty() && !std::holds_alternative<std::string>(d.def))
+      throw ScriptError(w + "choices are for string options");
+    try {
+      core::resolve({d}, {});
+      core::check_value(d.name, d.def, {d});
+    } catch (const core::OptionError& e) {
+      throw ScriptError(w + "the default breaks its own rule: " + e.what());
+    }
+    meta_.options.push_back(std::move(d));
+    lua_pop(L, 1);
+  }
+  std::sort(meta_.options.begin(), meta_.options.end(),
+            [](const auto& a, const auto& b) { return a.name < b.name; });
+  for (const auto& d : meta_.options)
+    if (d.doc.empty()) lint_.push_back(file + ": option '" + d.name + "' has no doc");
+  lua_pop(L, 2);
+}
+
+void Rules::read_variant(const fs::path& path) {
+  lua_State* L = vm_->state();
+  std::string file = vm_->display_path(path);
+  vm_->run_file(path, 1);
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    throw ScriptError(file + ": a variant must return a table");
+  }
+  int variant_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  VariantMeta v;
+  v.file = path;
+  protect(*vm_, [&](lua_State*) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, variant_ref);
+    int t = lua_gettop(L);
+    std::string where = file + ": ";
+    v.name = opt_string(L, t, "name", where);
+    v.doc = opt_string(L, t, "doc", where);
+    if (v.name.empty()) v.name = path.stem().string();
+    lua_getfield(L, t, "options");
+    if (lua_istable(L, -1)) {
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        if (lua_type(L, -2) != LUA_TSTRING) throw ScriptError(where + "option names are strings");
+        std::string name = lua_tostring(L, -2);
+        auto value = to_option_value(L, -1, where + "option '" + name + "': ");
+        try {
+          v.options[name] = core::check_value(name, value, meta_.options);
+        } catch (const core::OptionError& e) {
+          throw ScriptError(where + e.what());
+        }
+        lua_pop(L, 1);
+      }
+    } else if (!lua_isnil(L, -1)) {
+      throw ScriptError(where + "'options' must be a table of name = value");
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, t, "cards");
+    if (lua_istable(L, -1)) variant_cards_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    else lua_pop(L, 1);
+  });
+  luaL_unref(L, LUA_REGISTRYINDEX, variant_ref);
+  variant_ = std::move(v);
+}
+
+void Rules::read_cards(const std::string& file) {
+  lua_State* L = vm_->state();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, module_ref_);
+  lua_getfield(L, -1, "cards");
+  std::string cards_file = file;
+  if (lua_istable(L, -1)) {
+    std::string m = vm_->module_file_of(lua_topointer(L, -1));
+    if (!m.empty()) cards_file = m;
+  } else if (!lua_isnil(L, -1)) {
+    throw ScriptError(file + ": 'cards' must be a list of card definitions");
+  } else {
+    lua_pop(L, 1);
+    lua_newtable(L);
+  }
+  int src = lua_gettop(L);
+  lua_newtable(L);  // the final definitions, after the variant
+  int out = lua_gettop(L);
+  std::set<std::string> ids;
+  lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, src));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, src, i);
+    lua_rawseti(L, out, i);
+  }
+  // A variant changes fields of a definition (on a copy), or adds one.
+  if (variant_cards_ref_ != -1) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, variant_cards_ref_);
+    int vc = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, vc)) {
+      std::string where = vm_->display_path(variant_->file) + ": cards: ";
+      if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
+        throw ScriptError(where + "entries are id = { fields }");
+      std::string id = lua_tostring(L, -2);
+      lua_Integer found = 0;
+      for (lua_Integer i = 1; i <= n && !found; ++i) {
+        lua_rawgeti(L, out, i);
+        if (lua_istable(L, -1)) {
+          lua_getfield(L, -1, "id");
+          if (lua_type(L, -1) == LUA_TSTRING && id == lua_tostring(L, -1)) found = i;
+          lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+      }
+      lua_newtable(L);  // the merged copy
+      int merged = lua_gettop(L);
+      if (found) {
+        lua_rawgeti(L, out, found);
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+          lua_pushvalue(L, -2);
+          lua_insert(L, -2);
+          lua_rawset(L, merged);
+        }
+        lua_pop(L, 1);
+      }
+      lua_pushnil(L);
+      while (lua_next(L, merged - 1)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, merged);
+      }
+      lua_pushstring(L, id.c_str());
+      lua_setfield(L, merged, "id");
+      lua_rawseti(L, out, found ? found : ++n);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, out, i);
+    std::string where = cards_file + ": card " + std::to_string(i) + ": ";
+    if (!lua_istable(L, -1))
+      throw ScriptError(where + "a card definition must be a table, got " + luaL_typename(L, -1));
+    int d = lua_gettop(L);
+    core::CardDef def;
+    def.id = opt_string(L, d, "id", where);
+    if (def.id.empty()) throw ScriptError(where + "needs an 'id' (a string)");
+    int line = line_of(vm_->ruleset_dir() / fs::path(cards_file).filename(), "\"" + def.id + "\"");
+    where = cards_file + (line ? ":" + std::to_string(line) : "") + ": card '" + def.id + "': ";
+    if (!ids.insert(def.id).second) throw ScriptError(where + "the id is used twice");
+    def.name = opt_string(L, d, "name", where);
+    if (def.name.empty()) throw ScriptError(where + "needs a 'name' (a string)");
+    def.text = opt_string(L, d, "text", where);
+    def.quote = opt_string(L, d, "quote", where);
+    def.kind = opt_string(L, d, "kind", where);
+    def.suit = opt_string(L, d, "suit", where);
+    def.color = opt_string(L, d, "color", where);
+    def.short_label = opt_string(L, d, "short", where);
+    lua_getfield(L, d, "rank");
+    if (lua_isnumber(L, -1) && lua_type(L, -1) == LUA_TNUMBER) def.rank = lua_tonumber(L, -1);
+    else if (!lua_isnil(L, -1))
+      throw ScriptError(where + "field 'rank' must be a number, got " + luaL_typename(L, -1));
+    lua_pop(L, 1);
+    lua_getfield(L, d, "count");
+    if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 0 && lua_tointeger(L, -1) <= 10000)
+      def.count = static_cast<int>(lua_tointeger(L, -1));
+    else if (!lua_isnil(L, -1))
+      throw ScriptError(where + "field 'count' must be a whole number 0..10000, got " +
+                        (lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1)
+                                                         : luaL_typename(L, -1)));
+    lua_pop(L, 1);
+    if (def.text.empty() && def.count > 0) lint_.push_back(where + "has no text");
+    defs_.push_back(std::move(def));
+    lua_pop(L, 1);
+  }
+  lua_pushvalue(L, out);
+  defs_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_settop(L, src - 2);
+}
+
+std::unique_ptr<Match> Rules::new_match(int players, uint64_t seed,
+                                        const core::OptionValues& options, bool setup) {
+  if (players < meta_.min_players || players > meta_.max_players)
+    throw ScriptError(meta_.id + " is for " + std::to_string(meta_.min_players) + " to " +
+                      std::to_string(meta_.max_players) + " players, not " +
+                      std::to_string(players));
+  auto m = std::make_unique<Match>(*this, players, seed, options);
+  if (setup) m->setup();
+  return m;
+}
+
+}  // namespace ratify::lua

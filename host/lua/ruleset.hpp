@@ -1,0 +1,80 @@
+#pragma once
+// A ruleset loaded into one sandboxed VM (one per thread): its metadata,
+// options, variant, and the card definitions after the variant's changes.
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/table.hpp"
+#include "lua/error.hpp"
+
+namespace ratify::lua {
+
+class Vm;
+class Match;
+
+struct RulesetMeta {
+  std::string id, name;
+  std::filesystem::path dir;
+  int min_players = 1, max_players = 1;
+  std::vector<core::OptionDecl> options;
+  bool has_heuristic = false, has_status = false, has_view = false, has_describe = false;
+  nlohmann::json layout;  // the ruleset's optional GUI hints, as data
+};
+
+struct VariantMeta {
+  std::string name, doc;
+  std::filesystem::path file;
+  core::OptionValues options;
+};
+
+class Rules {
+ public:
+  // Loads ruleset.lua from `dir` (and the variant file, if any) in a new
+  // VM. Throws ScriptError naming the file (and line) on any problem.
+  Rules(const std::filesystem::path& dir, const std::filesystem::path& scripts_dir,
+        const std::filesystem::path& variant_file = {}, Limits limits = {});
+  ~Rules();
+
+  const RulesetMeta& meta() const { return meta_; }
+  const VariantMeta* variant() const { return variant_ ? &*variant_ : nullptr; }
+  const std::vector<core::CardDef>& card_defs() const { return defs_; }
+  // Warnings about the card definitions and options (for `ratify check`).
+  std::vector<std::string> lint() const { return lint_; }
+  Vm& vm() { return *vm_; }
+
+  // A new game. `options` are complete (core::resolve). Runs setup
+  // unless `setup` is false (load a save, arrange a test).
+  std::unique_ptr<Match> new_match(int players, uint64_t seed, const core::OptionValues& options,
+                                   bool setup = true);
+
+  // Runs one scenario test file; see docs/lua-api.md "Scenario tests".
+  struct TestOutcome {
+    std::string name;
+    bool passed = false;
+    std::string message;
+  };
+  std::vector<TestOutcome> run_test_file(const std::filesystem::path& file);
+
+  // Registry references (host/lua internals).
+  int module_ref() const { return module_ref_; }
+  int defs_ref() const { return defs_ref_; }
+
+ private:
+  void read_meta(const std::string& file);
+  void read_options(const std::string& file);
+  void read_variant(const std::filesystem::path& file);
+  void read_cards(const std::string& file);
+  std::unique_ptr<Vm> vm_;
+  RulesetMeta meta_;
+  std::optional<VariantMeta> variant_;
+  std::vector<core::CardDef> defs_;
+  std::vector<std::string> lint_;
+  int module_ref_ = -1, defs_ref_ = -1, variant_cards_ref_ = -1;
+};
+
+}  // namespace ratify::lua

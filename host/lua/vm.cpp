@@ -1,0 +1,355 @@
+// The sandbox. What a ruleset may use is listed here, each with why; see
+// DESIGN.md "The sandbox". Everything not opened is out of reach.
+#include "lua/vm.hpp"
+
+#include <lua.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "lua/internal.hpp"
+#include "lua/match.hpp"
+
+namespace ratify::lua {
+
+namespace {
+constexpr int kHookEvery = 1000;  // instructions between budget checks
+const char* kLoadedKey = "ratify.loaded";
+const char* kLoadingMark = "ratify.loading";
+
+Vm* vm_of(lua_State* L) { return *static_cast<Vm**>(lua_getextraspace(L)); }
+
+std::string read_text(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  if (!f) return {};
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string where(lua_State* L) {
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0) return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+  }
+  return {};
+}
+}  // namespace
+
+struct Vm::Internals {
+  static void* alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
+    Vm* vm = static_cast<Vm*>(ud);
+    if (ptr == nullptr) osize = 0;
+    if (nsize == 0) {
+      vm->used_ -= osize;
+      std::free(ptr);
+      return nullptr;
+    }
+    size_t grown = vm->used_ - osize + nsize;
+    if (nsize > osize && grown > vm->limits_.memory) {
+      // Over the cap: the next budget check raises the error where the
+      // script is (file:line). Past a quarter more, refuse outright.
+      if (vm->depth_ > 0) vm->memory_over_ = true;
+      if (grown > vm->limits_.memory + vm->limits_.memory / 4) {
+        if (vm->abort_.empty()) vm->abort_ = vm->memory_message();
+        return nullptr;  // Lua raises a memory error; safe pcall re-raises it
+      }
+    }
+    void* p = std::realloc(ptr, nsize);
+    if (p) vm->used_ = grown;
+    return p;
+  }
+
+  static void hook(lua_State* L, lua_Debug*) {
+    Vm* vm = vm_of(L);
+    if (vm->depth_ == 0) return;  // finalizers outside a host call
+    if (vm->abort_.empty() && --vm->steps_left_ > 0 && !vm->memory_over_) return;
+    if (vm->abort_.empty() && vm->memory_over_) vm->abort_ = where(L) + vm->memory_message();
+    if (vm->abort_.empty())
+      vm->abort_ = where(L) + "instruction budget exceeded (" +
+                   std::to_string(vm->limits_.instructions) +
+                   " instructions in one call: an endless loop?)";
+    lua_pushstring(L, vm->abort_.c_str());
+    lua_error(L);
+  }
+
+  static int message_handler(lua_State* L) {
+    Vm* vm = vm_of(L);
+    const char* msg = lua_tostring(L, 1);
+    if (!msg) {
+      if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+      msg = lua_pushfstring(L, "%s(error object is a %s value)", where(L).c_str(),
+                            luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, nullptr, 1);
+    vm->last_traceback_ = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    lua_pushstring(L, msg);
+    return 1;
+  }
+
+  // pcall and xpcall that cannot swallow a limit: once the budget or the
+  // memory cap is hit, the error goes on up to the host.
+  static int safe_pcall(lua_State* L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    Vm* vm = vm_of(L);
+    if (!vm->abort_.empty()) {
+      lua_pushstring(L, vm->abort_.c_str());
+      return lua_error(L);
+    }
+    return lua_gettop(L);
+  }
+
+  // load: text chunks only, never bytecode.
+  static int safe_load(lua_State* L) {
+    const char* mode = luaL_optstring(L, 3, "t");
+    if (std::strcmp(mode, "t") != 0)
+      return luaL_error(L, "load: only text chunks may be loaded (mode \"t\"), not \"%s\"", mode);
+    lua_settop(L, 4);
+    lua_pushstring(L, "t");
+    lua_replace(L, 3);
+    if (lua_isnil(L, 4)) {
+      lua_pushglobaltable(L);
+      lua_replace(L, 4);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 4, LUA_MULTRET);
+    return lua_gettop(L);
+  }
+
+  static int safe_collectgarbage(lua_State* L) {
+    const char* opt = luaL_optstring(L, 1, "collect");
+    if (std::strcmp(opt, "count") == 0) {
+      lua_pushnumber(L, static_cast<lua_Number>(vm_of(L)->used_) / 1024.0);
+      return 1;
+    }
+    if (std::strcmp(opt, "collect") == 0 || std::strcmp(opt, "step") == 0) {
+      lua_gc(L, LUA_GCCOLLECT);
+      lua_pushinteger(L, 0);
+      return 1;
+    }
+    return luaL_error(L, "collectgarbage(\"%s\") is not available to rulesets", opt);
+  }
+
+  static int print(lua_State* L) {
+    std::string line;
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; ++i) {
+      if (i > 1) line += '\t';
+      line += luaL_tolstring(L, i, nullptr);
+      lua_pop(L, 1);
+    }
+    Vm* vm = vm_of(L);
+    if (vm->print_sink) vm->print_sink(line);
+    else std::cerr << "[lua] " << line << '\n';
+    return 0;
+  }
+
+  static int random(lua_State* L) {
+    Vm* vm = vm_of(L);
+    if (!vm->current) return luaL_error(L, "math.random is the game's RNG: call it during a game");
+    return push_random(L, vm->current->rng());
+  }
+
+  static int randomseed(lua_State* L) {
+    return luaL_error(L, "the game's RNG is seeded by the host; math.randomseed is not available");
+  }
+
+  static bool valid_module_name(const char* s) {
+    if (!*s || *s == '.') return false;
+    for (const char* p = s; *p; ++p) {
+      bool ok = std::isalnum(static_cast<unsigned char>(*p)) || *p == '_' || *p == '-' ||
+                (*p == '.' && p[1] != '.' && p[1] != '\0');
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  // require: the ruleset's own folder, and "ratify.*" from scripts/.
+  static int require(lua_State* L) {
+    const char* name = luaL_checkstring(L, 1);
+    if (!valid_module_name(name))
+      return luaL_error(L, "require \"%s\": a module name is letters, digits, _ and dots "
+                           "(no paths); it resolves inside the ruleset folder or scripts/", name);
+    Vm* vm = vm_of(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, kLoadedKey);
+    lua_getfield(L, -1, name);
+    if (!lua_isnil(L, -1)) {
+      if (lua_type(L, -1) == LUA_TLIGHTUSERDATA)
+        return luaL_error(L, "require \"%s\": modules require each other in a loop", name);
+      return 1;
+    }
+    lua_pop(L, 1);
+    std::string rel = name;
+    for (auto& ch : rel)
+      if (ch == '.') ch = '/';
+    std::filesystem::path file;
+    if (rel.rfind("ratify/", 0) == 0) file = vm->scripts_dir_ / (rel + ".lua");
+    else file = vm->ruleset_dir_ / (rel + ".lua");
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec))
+      return luaL_error(L, "module '%s' not found (looked for %s)", name,
+                        vm->display_path(file).c_str());
+    std::string text = read_text(file), chunk = "@" + vm->display_path(file);
+    if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK)
+      return lua_error(L);
+    lua_pushlightuserdata(L, const_cast<char*>(kLoadingMark));
+    lua_setfield(L, -3, name);
+    lua_pushstring(L, name);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushboolean(L, 1);
+    }
+    if (lua_istable(L, -1)) vm->module_files_[lua_topointer(L, -1)] = vm->display_path(file);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name);
+    return 1;
+  }
+};
+
+Vm::Vm(std::filesystem::path ruleset_dir, std::filesystem::path scripts_dir, Limits limits)
+    : ruleset_dir_(std::move(ruleset_dir)), scripts_dir_(std::move(scripts_dir)), limits_(limits) {
+  L_ = lua_newstate(&Internals::alloc, this);
+  if (!L_) throw ScriptError("cannot create a Lua state");
+  *static_cast<Vm**>(lua_getextraspace(L_)) = this;
+  lua_sethook(L_, &Internals::hook, LUA_MASKCOUNT, kHookEvery);
+  open_sandbox();
+}
+
+Vm::~Vm() {
+  if (L_) lua_close(L_);
+}
+
+void Vm::open_sandbox() {
+  lua_State* L = L_;
+  // The safe libraries. No io, os, package, debug, coroutine: files,
+  // processes, the host's memory and unbounded control flow stay out.
+  luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+  luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+  luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+  luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+  luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+  lua_settop(L, 0);
+
+  lua_pushglobaltable(L);
+  // dofile/loadfile read files; require is ours instead.
+  for (const char* name : {"dofile", "loadfile"}) {
+    lua_pushnil(L);
+    lua_setfield(L, -2, name);
+  }
+  // load keeps its power over text but never takes bytecode.
+  lua_getfield(L, -1, "load");
+  lua_pushcclosure(L, &Internals::safe_load, 1);
+  lua_setfield(L, -2, "load");
+  for (const char* name : {"pcall", "xpcall"}) {
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, &Internals::safe_pcall, 1);
+    lua_setfield(L, -2, name);
+  }
+  // collectgarbage("stop") would let garbage grow to the cap: only reads.
+  lua_pushcfunction(L, &Internals::safe_collectgarbage);
+  lua_setfield(L, -2, "collectgarbage");
+  lua_pushcfunction(L, &Internals::print);
+  lua_setfield(L, -2, "print");
+  lua_pushcfunction(L, &Internals::require);
+  lua_setfield(L, -2, "require");
+
+  // string.dump makes bytecode, the way around "text chunks only".
+  lua_getfield(L, -1, "string");
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dump");
+  lua_pop(L, 1);
+  // math.random is the game's RNG, so replays are exact.
+  lua_getfield(L, -1, "math");
+  lua_pushcfunction(L, &Internals::random);
+  lua_setfield(L, -2, "random");
+  lua_pushcfunction(L, &Internals::randomseed);
+  lua_setfield(L, -2, "randomseed");
+  lua_pop(L, 1);
+  lua_pop(L, 1);
+
+  // The string metatable is shared by every string: hide it from scripts.
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, kLoadedKey);
+}
+
+std::string Vm::memory_message() const {
+  return "memory cap of " + std::to_string(limits_.memory >> 20) + " MiB exceeded";
+}
+
+std::string Vm::display_path(const std::filesystem::path& p) const {
+  std::error_code ec;
+  auto abs = std::filesystem::weakly_canonical(p, ec);
+  if (ec) return p.string();
+  auto cwd = std::filesystem::current_path(ec);
+  if (!ec) {
+    auto rel = abs.lexically_relative(cwd);
+    if (!rel.empty() && rel.native().rfind("..", 0) != 0) return rel.string();
+  }
+  return abs.string();
+}
+
+std::string Vm::module_file_of(const void* table) const {
+  auto it = module_files_.find(table);
+  return it == module_files_.end() ? std::string() : it->second;
+}
+
+void Vm::run_file(const std::filesystem::path& file, int nresults) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw ScriptError(display_path(file) + ": no such file");
+  std::string text = read_text(file), chunk = "@" + display_path(file);
+  if (luaL_loadbufferx(L_, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK) {
+    std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "load error";
+    lua_pop(L_, 1);
+    throw ScriptError(msg);
+  }
+  call(0, nresults);
+}
+
+void Vm::call(int nargs, int nresults) {
+  lua_State* L = L_;
+  int base = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, &Internals::message_handler);
+  lua_insert(L, base);
+  if (depth_++ == 0) {
+    steps_left_ = limits_.instructions / kHookEvery + 1;
+    abort_.clear();
+    memory_over_ = false;
+  }
+  int rc = lua_pcall(L, nargs, nresults, base);
+  --depth_;
+  if (rc == LUA_OK) {
+    lua_remove(L, base);
+    return;
+  }
+  std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
+  if (rc == LUA_ERRMEM) msg = abort_.empty() ? memory_message() : abort_;
+  if (msg.find(".lua") == std::string::npos && !current_file_.empty()) msg = current_file_ + ": " + msg;
+  std::string tb = rc == LUA_ERRMEM ? std::string() : last_traceback_;
+  lua_settop(L, base - 1);
+  if (depth_ == 0) {
+    abort_.clear();
+    memory_over_ = false;
+    lua_gc(L, LUA_GCCOLLECT);  // give back what a failed call left
+  }
+  throw ScriptError(msg, tb);
+}
+
+}  // namespace ratify::lua

@@ -1,0 +1,77 @@
+#pragma once
+// One sandboxed Lua state. Only host/lua includes lua.h; this header
+// forward-declares lua_State so the engine can hold a Vm without it.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <unordered_map>
+
+#include "lua/error.hpp"
+
+struct lua_State;
+
+namespace ratify::lua {
+
+class Match;
+
+class Vm {
+ public:
+  Vm(std::filesystem::path ruleset_dir, std::filesystem::path scripts_dir, Limits limits = {});
+  ~Vm();
+  Vm(const Vm&) = delete;
+  Vm& operator=(const Vm&) = delete;
+
+  lua_State* state() const { return L_; }
+  const std::filesystem::path& ruleset_dir() const { return ruleset_dir_; }
+  const Limits& limits() const { return limits_; }
+  size_t memory_used() const { return used_; }
+
+  // Loads a text chunk from a file and runs it; leaves `nresults` values.
+  void run_file(const std::filesystem::path& file, int nresults);
+  // Calls the function below `nargs` arguments on the stack, protected,
+  // under the instruction budget. Throws ScriptError (stack restored).
+  void call(int nargs, int nresults);
+  // A path as shown in messages: relative to the working folder if below it.
+  std::string display_path(const std::filesystem::path& p) const;
+  // The file a table was returned from by `require` (for messages), or "".
+  std::string module_file_of(const void* table) const;
+
+  // The entry file of the ruleset, named in errors that carry no place.
+  std::string current_file_;
+  std::string memory_message() const;
+
+  // The match whose `math.random` and callbacks are running now.
+  Match* current = nullptr;
+  std::function<void(const std::string&)> print_sink;
+
+  // Sandbox internals, used by the C callbacks in vm.cpp.
+  struct Internals;
+  friend struct Internals;
+
+ private:
+  void open_sandbox();
+  lua_State* L_ = nullptr;
+  std::filesystem::path ruleset_dir_, scripts_dir_;
+  Limits limits_;
+  size_t used_ = 0;
+  int64_t steps_left_ = 0;  // in units of kHookEvery instructions
+  int depth_ = 0;            // nested host calls share one budget
+  std::string abort_;        // set when a limit is hit; pcall cannot swallow it
+  bool memory_over_ = false;  // over the memory cap: raise at the next check
+  std::string last_traceback_;
+  std::unordered_map<const void*, std::string> module_files_;
+};
+
+// RAII guard that marks which match is running (math.random, print).
+class Running {
+ public:
+  Running(Vm& vm, Match* m) : vm_(vm), prev_(vm.current) { vm.current = m; }
+  ~Running() { vm_.current = prev_; }
+
+ private:
+  Vm& vm_;
+  Match* prev_;
+};
+
+}  // namespace ratify::lua

@@ -1,0 +1,327 @@
+// The game context `g` handed to every ruleset function: bindings of the
+// table (zones, cards, knowledge) and the RNG. The table itself lives in
+// core; this file only translates between Lua and it.
+#include <cstring>
+
+#include "lua/internal.hpp"
+#include "lua/match.hpp"
+#include "lua/ruleset.hpp"
+#include "lua/wrap.hpp"
+
+namespace ratify::lua {
+
+namespace {
+
+Match& self(lua_State* L) {
+  auto** token = static_cast<Match**>(lua_touserdata(L, lua_upvalueindex(1)));
+  if (!token || !*token) luaL_error(L, "this game is over and gone; its g can no longer be used");
+  return **token;
+}
+
+int zone_arg(lua_State* L, Match& m, int arg) {
+  size_t len;
+  const char* name = luaL_checklstring(L, arg, &len);
+  int z = m.table().zone_index(std::string_view(name, len));
+  if (z < 0) luaL_error(L, "no zone '%s' (create it with g.zone)", name);
+  return z;
+}
+
+core::CardId card_arg(lua_State* L, Match& m, int arg) {
+  lua_Integer c = luaL_checkinteger(L, arg);
+  if (c < 1 || c > m.table().ncards())
+    luaL_error(L, "bad card %d (cards are 1..%d)", static_cast<int>(c), m.table().ncards());
+  return static_cast<core::CardId>(c);
+}
+
+int player_arg(lua_State* L, Match& m, int arg) {
+  lua_Integer p = luaL_checkinteger(L, arg);
+  if (p < 1 || p > m.players()) luaL_error(L, "bad player %d (players are 1..%d)", static_cast<int>(p), m.players());
+  return static_cast<int>(p);
+}
+
+void push_cards(lua_State* L, const std::vector<core::CardId>& cards) {
+  lua_createtable(L, static_cast<int>(cards.size()), 0);
+  for (size_t i = 0; i < cards.size(); ++i) {
+    lua_pushinteger(L, cards[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+int g_zone(lua_State* L) {
+  Match& m = self(L);
+  core::Zone z;
+  z.name = luaL_checkstring(L, 1);
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_getfield(L, 2, "owner");
+    if (!lua_isnil(L, -1)) z.owner = player_arg(L, m, -1);
+    lua_getfield(L, 2, "visibility");
+    const char* vis = luaL_optstring(L, -1, "none");
+    auto v = core::visibility_from(vis);
+    if (!v) luaL_error(L, "zone '%s': visibility is \"all\", \"owner\", \"none\" or \"top\", not \"%s\"", z.name.c_str(), vis);
+    z.visibility = *v;
+    lua_getfield(L, 2, "kind");
+    if (lua_isstring(L, -1)) z.kind = lua_tostring(L, -1);
+    lua_getfield(L, 2, "label");
+    if (lua_isstring(L, -1)) z.label = lua_tostring(L, -1);
+    lua_pop(L, 4);
+  }
+  if (z.visibility == core::Visibility::Owner && z.owner == 0)
+    luaL_error(L, "zone '%s': visibility \"owner\" needs an owner", z.name.c_str());
+  return guarded(L, [&] {
+    m.table_mut().add_zone(std::move(z));
+    lua_pushvalue(L, 1);
+    return 1;
+  });
+}
+
+int g_has_zone(lua_State* L) {
+  Match& m = self(L);
+  lua_pushboolean(L, m.table().zone_index(luaL_checkstring(L, 1)) >= 0);
+  return 1;
+}
+
+int g_zones(lua_State* L) {
+  Match& m = self(L);
+  const auto& zones = m.table().zones();
+  lua_createtable(L, static_cast<int>(zones.size()), 0);
+  for (size_t i = 0; i < zones.size(); ++i) {
+    lua_pushstring(L, zones[i].name.c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int g_cards(lua_State* L) {
+  Match& m = self(L);
+  push_cards(L, m.table().zone(zone_arg(L, m, 1)).cards);
+  return 1;
+}
+
+int g_count(lua_State* L) {
+  Match& m = self(L);
+  lua_pushinteger(L, static_cast<lua_Integer>(m.table().zone(zone_arg(L, m, 1)).cards.size()));
+  return 1;
+}
+
+int g_top(lua_State* L) {
+  Match& m = self(L);
+  const auto& cards = m.table().zone(zone_arg(L, m, 1)).cards;
+  if (cards.empty()) lua_pushnil(L);
+  else lua_pushinteger(L, cards.back());
+  return 1;
+}
+
+int g_bottom(lua_State* L) {
+  Match& m = self(L);
+  const auto& cards = m.table().zone(zone_arg(L, m, 1)).cards;
+  if (cards.empty()) lua_pushnil(L);
+  else lua_pushinteger(L, cards.front());
+  return 1;
+}
+
+// where: "top" (default), "bottom", or a 1-based index in the new zone.
+int position_arg(lua_State* L, int arg) {
+  if (lua_isnoneornil(L, arg)) return -1;
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    const char* w = lua_tostring(L, arg);
+    if (std::strcmp(w, "top") == 0) return -1;
+    if (std::strcmp(w, "bottom") == 0) return 0;
+    luaL_error(L, "where is \"top\", \"bottom\" or an index, not \"%s\"", w);
+  }
+  return static_cast<int>(luaL_checkinteger(L, arg)) - 1;
+}
+
+int g_move(lua_State* L) {
+  Match& m = self(L);
+  core::CardId c = card_arg(L, m, 1);
+  int to = zone_arg(L, m, 2);
+  int pos = position_arg(L, 3);
+  m.table_mut().move(c, to, pos);
+  return 0;
+}
+
+int g_draw(lua_State* L) {
+  Match& m = self(L);
+  int from = zone_arg(L, m, 1), to = zone_arg(L, m, 2);
+  lua_Integer n = luaL_optinteger(L, 3, 1);
+  lua_newtable(L);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    const auto& src = m.table().zone(from).cards;
+    if (src.empty()) break;
+    core::CardId c = src.back();
+    m.table_mut().move(c, to, -1);
+    lua_pushinteger(L, c);
+    lua_rawseti(L, -2, i);
+  }
+  return 1;
+}
+
+int g_move_all(lua_State* L) {
+  Match& m = self(L);
+  int from = zone_arg(L, m, 1), to = zone_arg(L, m, 2);
+  if (from == to) return 0;
+  auto cards = m.table().zone(from).cards;
+  for (core::CardId c : cards) m.table_mut().move(c, to, -1);
+  return 0;
+}
+
+int g_shuffle(lua_State* L) {
+  Match& m = self(L);
+  int z = zone_arg(L, m, 1);
+  m.table_mut().shuffle(z, m.rng());
+  return 0;
+}
+
+int g_where(lua_State* L) {
+  Match& m = self(L);
+  core::CardId c = card_arg(L, m, 1);
+  lua_pushstring(L, m.table().zone(m.table().zone_of(c)).name.c_str());
+  lua_pushinteger(L, m.table().position_of(c) + 1);
+  return 2;
+}
+
+void push_def(lua_State* L, Match& m, core::CardId c) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, m.rules().defs_ref());
+  lua_rawgeti(L, -1, m.table().def_index(c) + 1);
+  lua_remove(L, -2);
+}
+
+int g_def(lua_State* L) {
+  Match& m = self(L);
+  push_def(L, m, card_arg(L, m, 1));
+  return 1;
+}
+
+int g_find(lua_State* L) {
+  Match& m = self(L);
+  auto cards = m.table().zone(zone_arg(L, m, 1)).cards;  // a copy: the predicate may move cards
+  bool by_id = lua_type(L, 2) == LUA_TSTRING;
+  if (!by_id) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_newtable(L);
+  int out = lua_gettop(L);
+  lua_Integer n = 0;
+  for (core::CardId c : cards) {
+    bool keep;
+    if (by_id) {
+      keep = m.table().def(c).id == lua_tostring(L, 2);
+    } else {
+      lua_pushvalue(L, 2);
+      lua_pushinteger(L, c);
+      push_def(L, m, c);
+      lua_call(L, 2, 1);
+      keep = lua_toboolean(L, -1);
+      lua_pop(L, 1);
+    }
+    if (keep) {
+      lua_pushinteger(L, c);
+      lua_rawseti(L, out, ++n);
+    }
+  }
+  return 1;
+}
+
+int g_all(lua_State* L) {
+  Match& m = self(L);
+  const char* id = luaL_optstring(L, 1, nullptr);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (core::CardId c = 1; c <= m.table().ncards(); ++c)
+    if (!id || m.table().def(c).id == id) {
+      lua_pushinteger(L, c);
+      lua_rawseti(L, -2, ++n);
+    }
+  if (id && n == 0) luaL_error(L, "no card has the definition id '%s'", id);
+  return 1;
+}
+
+int g_reveal(lua_State* L) {
+  Match& m = self(L);
+  core::CardId c = card_arg(L, m, 1);
+  int p = 0;
+  if (lua_type(L, 2) == LUA_TSTRING && std::strcmp(lua_tostring(L, 2), "all") == 0) p = 0;
+  else p = player_arg(L, m, 2);
+  m.table_mut().reveal(c, p);
+  return 0;
+}
+
+int g_sees(lua_State* L) {
+  Match& m = self(L);
+  int p = player_arg(L, m, 1);
+  lua_pushboolean(L, m.table().sees(p, card_arg(L, m, 2)));
+  return 1;
+}
+
+int g_random(lua_State* L) { return push_random(L, self(L).rng()); }
+
+int g_log(lua_State* L) {
+  Match& m = self(L);
+  m.add_log(luaL_checkstring(L, 1));
+  return 0;
+}
+
+const luaL_Reg kFunctions[] = {
+    {"zone", g_zone},   {"has_zone", g_has_zone}, {"zones", g_zones},   {"cards", g_cards},
+    {"count", g_count}, {"top", g_top},           {"bottom", g_bottom}, {"move", g_move},
+    {"draw", g_draw},   {"move_all", g_move_all}, {"shuffle", g_shuffle}, {"where", g_where},
+    {"def", g_def},     {"find", g_find},         {"all", g_all},       {"reveal", g_reveal},
+    {"sees", g_sees},   {"random", g_random},     {"log", g_log},       {nullptr, nullptr}};
+
+}  // namespace
+
+// math.random's contract, on the game's RNG.
+int push_random(lua_State* L, core::Rng& rng) {
+  switch (lua_gettop(L)) {
+    case 0: lua_pushnumber(L, rng.unit()); return 1;
+    case 1: {
+      lua_Integer hi = luaL_checkinteger(L, 1);
+      luaL_argcheck(L, hi >= 1, 1, "interval is empty");
+      lua_pushinteger(L, rng.between(1, hi));
+      return 1;
+    }
+    default: {
+      lua_Integer lo = luaL_checkinteger(L, 1), hi = luaL_checkinteger(L, 2);
+      luaL_argcheck(L, lo <= hi, 2, "interval is empty");
+      lua_pushinteger(L, rng.between(lo, hi));
+      return 1;
+    }
+  }
+}
+
+void push_options(lua_State* L, const core::OptionValues& options) {
+  lua_createtable(L, 0, static_cast<int>(options.size()));
+  for (const auto& [k, v] : options) {
+    std::visit(
+        [&](const auto& x) {
+          using T = std::decay_t<decltype(x)>;
+          if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, x);
+          else if constexpr (std::is_same_v<T, int64_t>) lua_pushinteger(L, x);
+          else if constexpr (std::is_same_v<T, double>) lua_pushnumber(L, x);
+          else lua_pushstring(L, x.c_str());
+        },
+        v);
+    lua_setfield(L, -2, k.c_str());
+  }
+}
+
+void push_context(lua_State* L, Match& m, int token_index) {
+  token_index = lua_absindex(L, token_index);
+  lua_createtable(L, 0, 28);
+  for (const luaL_Reg* r = kFunctions; r->name; ++r) {
+    lua_pushvalue(L, token_index);
+    lua_pushcclosure(L, r->func, 1);
+    lua_setfield(L, -2, r->name);
+  }
+  lua_pushinteger(L, m.players());
+  lua_setfield(L, -2, "players");
+  lua_pushinteger(L, static_cast<lua_Integer>(m.seed()));
+  lua_setfield(L, -2, "seed");
+  lua_pushinteger(L, m.table().ncards());
+  lua_setfield(L, -2, "ncards");
+  push_options(L, m.options());
+  lua_setfield(L, -2, "options");
+  lua_newtable(L);
+  lua_setfield(L, -2, "state");
+}
+
+}  // namespace ratify::lua

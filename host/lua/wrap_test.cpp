@@ -1,0 +1,365 @@
+// The scenario-test API `t` (docs/lua-api.md, "Scenario tests"): games a
+// test arranges by hand and drives by matching legal actions.
+#include <sstream>
+
+#include "lua/internal.hpp"
+#include "lua/match.hpp"
+#include "lua/ruleset.hpp"
+
+namespace ratify::lua {
+
+namespace {
+
+const char* kGameMeta = "ratify.test.game";
+
+struct GameBox {
+  Match* match;
+};
+
+Rules& rules_of(lua_State* L) { return *static_cast<Rules*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+Match& game_arg(lua_State* L) {
+  auto* box = static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta));
+  if (!box->match) luaL_error(L, "this test game is gone");
+  return *box->match;
+}
+
+std::string show(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TSTRING) return std::string("\"") + lua_tostring(L, idx) + "\"";
+  if (lua_type(L, idx) == LUA_TTABLE && check_plain(L, idx, "").empty()) return to_json(L, idx).dump();
+  std::string s = luaL_tolstring(L, idx, nullptr);
+  lua_pop(L, 1);
+  return s;
+}
+
+int fail(lua_State* L, const std::string& what) {
+  luaL_where(L, 1);
+  lua_pushstring(L, what.c_str());
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+int t_game(lua_State* L) {
+  Rules& rules = rules_of(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "players");
+  int players = static_cast<int>(luaL_optinteger(L, -1, rules.meta().min_players));
+  lua_getfield(L, 1, "seed");
+  uint64_t seed = static_cast<uint64_t>(luaL_optinteger(L, -1, 1));
+  lua_getfield(L, 1, "setup");
+  bool setup = lua_isnil(L, -1) || lua_toboolean(L, -1);
+  lua_pop(L, 3);
+  core::OptionValues given;
+  lua_getfield(L, 1, "options");
+  std::string err;
+  if (lua_istable(L, -1)) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        std::string k = lua_tostring(L, -2);
+        if (lua_isboolean(L, -1)) given[k] = static_cast<bool>(lua_toboolean(L, -1));
+        else if (lua_isinteger(L, -1)) given[k] = static_cast<int64_t>(lua_tointeger(L, -1));
+        else if (lua_type(L, -1) == LUA_TNUMBER) given[k] = static_cast<double>(lua_tonumber(L, -1));
+        else if (lua_type(L, -1) == LUA_TSTRING) given[k] = std::string(lua_tostring(L, -1));
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  auto* box = static_cast<GameBox*>(lua_newuserdatauv(L, sizeof(GameBox), 0));
+  box->match = nullptr;
+  luaL_setmetatable(L, kGameMeta);
+  return guarded(L, [&] {
+    core::OptionValues base = rules.variant() ? rules.variant()->options : core::OptionValues{};
+    for (auto& [k, v] : given) base[k] = v;
+    auto options = core::resolve(rules.meta().options, base);
+    auto m = rules.new_match(players, seed, options, false);
+    m->set_strict(true);
+    box->match = m.release();
+    if (setup) box->match->setup();
+    return 1;
+  });
+}
+
+int game_gc(lua_State* L) {
+  auto* box = static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta));
+  delete box->match;
+  box->match = nullptr;
+  return 0;
+}
+
+int game_index(lua_State* L) {
+  Match& m = game_arg(L);
+  const char* key = luaL_checkstring(L, 2);
+  if (std::string(key) == "g") {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m.g_ref());
+    return 1;
+  }
+  luaL_getmetatable(L, kGameMeta);
+  lua_getfield(L, -1, "methods");
+  lua_getfield(L, -1, key);
+  return 1;
+}
+
+int game_actor(lua_State* L) {
+  Match& m = game_arg(L);
+  return guarded(L, [&] {
+    int a = m.actor();
+    if (a) lua_pushinteger(L, a);
+    else lua_pushnil(L);
+    return 1;
+  });
+}
+
+// The legal actions, each a copy with its label filled in.
+int game_actions(lua_State* L) {
+  Match& m = game_arg(L);
+  return guarded(L, [&] {
+    m.touch();  // the test may have changed g.state by hand
+    int n = m.action_count();
+    std::vector<std::string> labels;
+    for (int i = 0; i < n; ++i) labels.push_back(m.action_info(i).label);
+    lua_createtable(L, n, 0);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
+    for (int i = 0; i < n; ++i) {
+      lua_rawgeti(L, -1, i + 1);
+      push_copy(L, -1);
+      lua_pushstring(L, labels[i].c_str());
+      lua_setfield(L, -2, "label");
+      lua_rawseti(L, -4, i + 1);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 1;
+  });
+}
+
+// Indices of the legal actions matching the spec at stack index 2.
+std::vector<int> matching(lua_State* L, Match& m, std::vector<std::string>& labels) {
+  m.touch();
+  int n = m.action_count();
+  for (int i = 0; i < n; ++i) labels.push_back(m.action_info(i).label);
+  std::vector<int> hits;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    std::string want = lua_tostring(L, 2);
+    for (int i = 0; i < n; ++i)
+      if (labels[i] == want) hits.push_back(i);
+  } else {
+    for (int i = 0; i < n; ++i) {
+      lua_rawgeti(L, -1, i + 1);
+      if (fields_match(L, 2, -1)) hits.push_back(i);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return hits;
+}
+
+int game_can(lua_State* L) {
+  Match& m = game_arg(L);
+  if (!lua_istable(L, 2)) luaL_checkstring(L, 2);
+  return guarded(L, [&] {
+    std::vector<std::string> labels;
+    lua_pushboolean(L, !matching(L, m, labels).empty());
+    return 1;
+  });
+}
+
+int game_act(lua_State* L) {
+  Match& m = game_arg(L);
+  if (!lua_istable(L, 2)) luaL_checkstring(L, 2);
+  std::string problem;
+  std::string spec = show(L, 2);
+  int chosen = -1;
+  int rc = guarded(L, [&] {
+    std::vector<std::string> labels;
+    auto hits = matching(L, m, labels);
+    if (hits.size() == 1) {
+      chosen = hits[0];
+      lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
+      lua_rawgeti(L, -1, chosen + 1);
+      push_copy(L, -1);
+      m.apply(chosen);
+      return 1;
+    }
+    std::ostringstream s;
+    s << (hits.empty() ? "no legal action matches " : "several legal actions match ") << spec
+      << " (actor " << m.actor() << "); the legal actions are:";
+    for (size_t i = 0; i < labels.size(); ++i) s << "\n    " << labels[i];
+    if (labels.empty()) s << " none";
+    problem = s.str();
+    return 0;
+  });
+  if (!problem.empty()) return fail(L, problem);
+  return rc;
+}
+
+int game_result(lua_State* L) {
+  Match& m = game_arg(L);
+  return guarded(L, [&] {
+    auto r = m.result();
+    if (!r) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_newtable(L);
+    lua_newtable(L);
+    for (size_t i = 0; i < r->winners.size(); ++i) {
+      lua_pushinteger(L, r->winners[i]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_setfield(L, -2, "winners");
+    lua_newtable(L);
+    for (size_t i = 0; i < r->scores.size(); ++i) {
+      double s = r->scores[i];
+      if (s == static_cast<double>(static_cast<lua_Integer>(s))) lua_pushinteger(L, static_cast<lua_Integer>(s));
+      else lua_pushnumber(L, s);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_setfield(L, -2, "scores");
+    lua_pushstring(L, r->text.c_str());
+    lua_setfield(L, -2, "text");
+    return 1;
+  });
+}
+
+int game_card(lua_State* L) {
+  Match& m = game_arg(L);
+  std::string id = luaL_checkstring(L, 2);
+  lua_Integer n = luaL_optinteger(L, 3, 1);
+  for (int c = 1; c <= m.table().ncards(); ++c)
+    if (m.table().def(c).id == id && --n == 0) {
+      lua_pushinteger(L, c);
+      return 1;
+    }
+  return fail(L, "no copy " + std::to_string(luaL_optinteger(L, 3, 1)) + " of card '" + id + "'");
+}
+
+int game_playout(lua_State* L) {
+  Match& m = game_arg(L);
+  lua_Integer max = luaL_optinteger(L, 2, 100000);
+  return guarded(L, [&] {
+    core::Rng pick(core::mix_seed(m.seed(), 77));
+    lua_Integer done = 0;
+    for (; done < max; ++done) {
+      if (m.actor() == 0) break;
+      int n = m.action_count();
+      if (n == 0) throw ScriptError("actor " + std::to_string(m.actor()) + " has no legal action");
+      m.apply(static_cast<int>(pick.below(static_cast<uint32_t>(n))));
+    }
+    lua_pushinteger(L, done);
+    return 1;
+  });
+}
+
+int t_eq(lua_State* L) {
+  luaL_checkany(L, 2);
+  if (deep_equal(L, 1, 2)) return 0;
+  std::string msg = lua_isstring(L, 3) ? std::string(lua_tostring(L, 3)) + ": " : "";
+  return fail(L, msg + "expected " + show(L, 2) + ", got " + show(L, 1));
+}
+
+int t_ok(lua_State* L) {
+  if (lua_toboolean(L, 1)) return 0;
+  return fail(L, lua_isstring(L, 2) ? lua_tostring(L, 2) : "expected a true value");
+}
+
+int t_fails(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  const char* pattern = luaL_optstring(L, 2, nullptr);
+  lua_pushvalue(L, 1);
+  if (lua_pcall(L, 0, 0, 0) == LUA_OK) return fail(L, "expected an error, none was raised");
+  std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
+  if (pattern && msg.find(pattern) == std::string::npos)
+    return fail(L, std::string("the error was '") + msg + "', not one with '" + pattern + "'");
+  return 0;
+}
+
+void push_t(lua_State* L, Rules& rules) {
+  if (luaL_newmetatable(L, kGameMeta)) {
+    lua_pushcfunction(L, game_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, game_index);
+    lua_setfield(L, -2, "__index");
+    const luaL_Reg methods[] = {{"actor", game_actor},   {"actions", game_actions},
+                                {"act", game_act},       {"can", game_can},
+                                {"result", game_result}, {"card", game_card},
+                                {"playout", game_playout}, {nullptr, nullptr}};
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "methods");
+  }
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_pushlightuserdata(L, &rules);
+  lua_pushcclosure(L, t_game, 1);
+  lua_setfield(L, -2, "game");
+  const luaL_Reg fns[] = {{"eq", t_eq}, {"ok", t_ok}, {"fails", t_fails}, {nullptr, nullptr}};
+  luaL_setfuncs(L, fns, 0);
+}
+
+}  // namespace
+
+std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path& file) {
+  std::vector<TestOutcome> out;
+  lua_State* L = vm_->state();
+  std::string shown = vm_->display_path(file);
+  try {
+    vm_->run_file(file, 1);
+  } catch (const ScriptError& e) {
+    out.push_back({shown, false, e.what()});
+    return out;
+  }
+  int list_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  struct Case {
+    std::string name;
+    int fn_ref;
+  };
+  std::vector<Case> cases;
+  try {
+    protect(*vm_, [&](lua_State* L) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, list_ref);
+      if (!lua_istable(L, -1))
+        luaL_error(L, "%s must return a list of { name = ..., run = function(t) ... end }", shown.c_str());
+      lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+      for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, -1, i);
+        if (!lua_istable(L, -1)) luaL_error(L, "%s: test %d is not a table", shown.c_str(), static_cast<int>(i));
+        lua_getfield(L, -1, "name");
+        lua_getfield(L, -2, "run");
+        if (!lua_isfunction(L, -1))
+          luaL_error(L, "%s: test %d has no run function", shown.c_str(), static_cast<int>(i));
+        std::string name = lua_isstring(L, -2) ? lua_tostring(L, -2) : "test " + std::to_string(i);
+        cases.push_back({name, luaL_ref(L, LUA_REGISTRYINDEX)});
+        lua_pop(L, 2);
+      }
+    });
+  } catch (const ScriptError& e) {
+    out.push_back({shown, false, e.what()});
+  }
+  luaL_unref(L, LUA_REGISTRYINDEX, list_ref);
+  for (const Case& c : cases) {
+    TestOutcome o{c.name, true, {}};
+    try {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, c.fn_ref);
+      // t is built in a protected call, then handed to the test.
+      lua_pushcfunction(L, [](lua_State* L) -> int {
+        push_t(L, *static_cast<Rules*>(lua_touserdata(L, 1)));
+        return 1;
+      });
+      lua_pushlightuserdata(L, this);
+      vm_->call(1, 1);
+      vm_->call(1, 0);
+    } catch (const ScriptError& e) {
+      o.passed = false;
+      o.message = e.what();
+    }
+    luaL_unref(L, LUA_REGISTRYINDEX, c.fn_ref);
+    lua_gc(L, LUA_GCCOLLECT);  // finish the test's games now
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+}  // namespace ratify::lua

@@ -1,0 +1,113 @@
+#include "sim/check.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "engine/game.hpp"
+
+namespace ratify::sim {
+
+namespace {
+
+struct Failure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// One random game; throws Failure at the first broken invariant.
+long long check_game(engine::Loaded& loaded, const core::OptionValues& options, int players,
+                     uint64_t seed, const CheckConfig& c, lua::Match* probe_for) {
+  auto m = loaded.rules().new_match(players, seed, options, false);
+  m->set_strict(true);
+  m->setup();
+  std::unique_ptr<lua::Match> probe;
+  if (c.roundtrip) probe = loaded.rules().new_match(players, seed, options, false);
+  (void)probe_for;
+  core::Rng pick(core::mix_seed(seed, 99));
+  long long n = 0;
+  std::string last = "setup";
+  auto fail = [&](const std::string& what) {
+    throw Failure("after " + last + ": " + what);
+  };
+  for (;;) {
+    std::string bad = m->table().check_conservation();
+    if (!bad.empty()) fail(bad);
+    if (probe) {
+      probe->load(m->save());
+      if (probe->hash() != m->hash()) fail("the state does not survive save and load (hash differs)");
+    }
+    int actor = m->actor();
+    if (actor == 0) {
+      if (!m->result()) fail("the game has no actor but result(g) is nil");
+      return n;
+    }
+    if (m->result()) fail("result(g) says the game is over, but actor(g) is " + std::to_string(actor));
+    int count = m->action_count();
+    if (count == 0) fail("player " + std::to_string(actor) + " has no legal action");
+    if (n >= c.max_actions) fail("the game did not end within " + std::to_string(c.max_actions) + " actions");
+    int i = static_cast<int>(pick.below(static_cast<uint32_t>(count)));
+    last = "action " + std::to_string(n + 1) + " (\"" + m->action_info(i).label + "\")";
+    m->apply(i);
+    ++n;
+  }
+}
+
+}  // namespace
+
+CheckReport run_check(const CheckConfig& c) {
+  auto start = std::chrono::steady_clock::now();
+  CheckReport report;
+  auto first = engine::Loaded::open(c.ruleset, c.variant);
+  report.lint = first->rules().lint();
+  auto options = first->options(c.sets);
+  int lo = c.players ? c.players : first->meta().min_players;
+  int hi = c.players ? c.players : first->meta().max_players;
+  std::atomic<int> next{0}, done{0}, finished{0};
+  std::atomic<long long> actions{0};
+  std::mutex mu;
+  std::vector<std::pair<int, std::string>> failures;
+  std::string fatal;
+  auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
+    try {
+      if (!loaded) loaded = engine::Loaded::open(c.ruleset, c.variant);
+      for (int k; (k = next++) < c.games;) {
+        int players = lo + k % (hi - lo + 1);
+        uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
+        try {
+          actions += check_game(*loaded, options, players, seed, c, nullptr);
+        } catch (const std::exception& e) {
+          std::lock_guard<std::mutex> lock(mu);
+          failures.emplace_back(k, "game " + std::to_string(k) + " (" + std::to_string(players) +
+                                       " players, game seed " + std::to_string(seed) + "): " + e.what());
+        }
+        ++done;
+      }
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(mu);
+      fatal = e.what();
+      next = c.games;
+    }
+    ++finished;
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::max(1, c.threads); ++t) pool.emplace_back(worker, nullptr);
+  std::thread main_worker(worker, first);
+  while (finished < std::max(1, c.threads)) {
+    if (c.progress) c.progress(done, c.games);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  main_worker.join();
+  for (auto& t : pool) t.join();
+  if (c.progress) c.progress(done, c.games);
+  if (!fatal.empty()) throw std::runtime_error(fatal);
+  std::sort(failures.begin(), failures.end());
+  report.failed_games = static_cast<int>(failures.size());
+  for (size_t k = 0; k < failures.size() && k < 10; ++k) report.failures.push_back(failures[k].second);
+  report.games = c.games;
+  report.actions = actions;
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace ratify::sim

@@ -1,0 +1,34 @@
+#pragma once
+// `ratify check`: lint a ruleset, then random playouts with the
+// invariants checked after every action.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ratify::sim {
+
+struct CheckConfig {
+  std::string ruleset, variant;
+  std::vector<std::string> sets;
+  int games = 1000;
+  uint64_t seed = 1;
+  int threads = 1;
+  int players = 0;  // 0: every count the ruleset allows, in turn
+  int max_actions = 20000;
+  bool roundtrip = true;  // save/load after every action
+  std::function<void(int done, int total)> progress;
+};
+
+struct CheckReport {
+  std::vector<std::string> lint;
+  std::vector<std::string> failures;  // first few, each with how to reproduce
+  int failed_games = 0;
+  int games = 0;
+  long long actions = 0;
+  double seconds = 0;
+};
+
+CheckReport run_check(const CheckConfig& c);
+
+}  // namespace ratify::sim

@@ -1,0 +1,120 @@
+#include "sim/solve.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
+
+#include "engine/game.hpp"
+
+namespace ratify::sim {
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::Won: return "won";
+    case Verdict::Lost: return "lost";
+    default: return "unknown";
+  }
+}
+
+namespace {
+
+struct Search {
+  lua::Match& m;
+  long long limit, nodes = 0;
+  std::unordered_set<uint64_t> dead;  // states known not to lead to a win
+  std::vector<std::string> line;
+
+  // true: won from here; false: lost; throws Unknown past the node limit.
+  struct OutOfNodes {};
+  bool dfs() {
+    if (++nodes > limit) throw OutOfNodes{};
+    if (m.actor() == 0) {
+      auto r = m.result();
+      return r && !r->winners.empty();
+    }
+    uint64_t h = m.hash();
+    if (dead.count(h)) return false;
+    int n = m.action_count();
+    lua::Snapshot here = m.snapshot();
+    for (int i = 0; i < n; ++i) {
+      if (i > 0) m.restore(here);
+      std::string label = m.action_info(i).label;
+      m.apply(i);
+      line.push_back(label);
+      if (dfs()) return true;
+      line.pop_back();
+    }
+    m.restore(here);
+    dead.insert(h);
+    return false;
+  }
+};
+
+}  // namespace
+
+DealOutcome solve_match(lua::Match& m, long long limit_nodes) {
+  DealOutcome out;
+  auto start = std::chrono::steady_clock::now();
+  lua::Snapshot begin = m.snapshot();
+  Search s{m, limit_nodes, 0, {}, {}};
+  try {
+    out.verdict = s.dfs() ? Verdict::Won : Verdict::Lost;
+    if (out.verdict == Verdict::Won) out.winning_line = s.line;
+  } catch (const Search::OutOfNodes&) {
+    out.verdict = Verdict::Unknown;
+  }
+  m.restore(begin);
+  out.nodes = std::min(s.nodes, limit_nodes);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+SolveReport run_solve(const SolveConfig& c) {
+  auto start = std::chrono::steady_clock::now();
+  auto first = engine::Loaded::open(c.ruleset, c.variant);
+  if (first->meta().min_players != 1)
+    throw engine::InputError(first->meta().id + " is not a one-player game; solve is for patiences");
+  auto options = first->options(c.sets);
+  SolveReport report;
+  report.deals.resize(c.deals);
+  std::atomic<int> next{0}, done{0}, finished{0};
+  std::mutex mu;
+  std::string fatal;
+  auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
+    try {
+      if (!loaded) loaded = engine::Loaded::open(c.ruleset, c.variant);
+      for (int k; (k = next++) < c.deals;) {
+        uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
+        auto m = loaded->rules().new_match(1, seed, options);
+        DealOutcome o = solve_match(*m, c.limit_nodes);
+        o.index = k;
+        o.seed = seed;
+        report.deals[k] = std::move(o);
+        ++done;
+      }
+    } catch (const std::exception& e) {
+      std::lock_guard<std::mutex> lock(mu);
+      fatal = e.what();
+      next = c.deals;
+    }
+    ++finished;
+  };
+  int threads = std::max(1, c.threads);
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker, nullptr);
+  std::thread main_worker(worker, first);
+  while (finished < threads) {
+    if (c.progress) c.progress(done, c.deals);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  main_worker.join();
+  for (auto& t : pool) t.join();
+  if (c.progress) c.progress(done, c.deals);
+  if (!fatal.empty()) throw std::runtime_error(fatal);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace ratify::sim

@@ -1,0 +1,51 @@
+#pragma once
+// `ratify solve`: exhaustive search of one-player games, "thoughtful"
+// (the solver knows the hidden order). Depth-first over the legal actions
+// with a transposition table on the engine's state hash. Generic: it knows
+// nothing of any patience.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ratify::sim {
+
+enum class Verdict { Won, Lost, Unknown };
+const char* to_string(Verdict v);
+
+struct SolveConfig {
+  std::string ruleset, variant;
+  std::vector<std::string> sets;
+  int deals = 100;
+  uint64_t seed = 1;
+  int threads = 1;
+  long long limit_nodes = 200000;  // per deal; past it the deal is Unknown
+  std::function<void(int, int)> progress;
+};
+
+struct DealOutcome {
+  int index = 0;
+  uint64_t seed = 0;
+  Verdict verdict = Verdict::Unknown;
+  long long nodes = 0;
+  double seconds = 0;
+  std::vector<std::string> winning_line;  // labels, when won
+};
+
+struct SolveReport {
+  std::vector<DealOutcome> deals;
+  double seconds = 0;
+};
+
+SolveReport run_solve(const SolveConfig& c);
+
+}  // namespace ratify::sim
+
+namespace ratify::lua {
+class Match;
+}
+
+namespace ratify::sim {
+// Solves the game in `m` from its current state (left as it was).
+DealOutcome solve_match(lua::Match& m, long long limit_nodes);
+}  // namespace ratify::sim

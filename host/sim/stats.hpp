@@ -1,0 +1,28 @@
+#pragma once
+// The statistics a playtester reads: proportions with Wilson intervals,
+// means with standard deviations, and tests of a difference.
+#include <cstddef>
+#include <vector>
+
+namespace ratify::sim {
+
+struct Interval {
+  double low = 0, high = 0;
+};
+
+// 95% Wilson score interval of k successes in n trials.
+Interval wilson(double k, double n, double z = 1.959964);
+
+struct Summary {
+  size_t n = 0;
+  double mean = 0, sd = 0, min = 0, max = 0;
+};
+Summary summarize(const std::vector<double>& xs);
+
+// Two-sided p-value that two proportions differ (pooled z test).
+double two_proportion_p(double k1, double n1, double k2, double n2);
+// Two-sided p-value that two means differ (Welch's t, normal approximation
+// of the t distribution: fine for the hundreds of games a sim runs).
+double welch_p(const Summary& a, const Summary& b);
+
+}  // namespace ratify::sim

@@ -1,0 +1,275 @@
+-- Constitution: the 1910s trick-taking game of the Presidential election.
+-- Two deals make a game: the popular vote, then the Electoral College.
+-- See README.md for the rules as implemented and every ruling.
+local values = require "values"
+local seats = require "seats"
+local deal = require "deal"
+local play = require "play"
+
+local DEAL_NAME = { "popular vote", "electoral votes" }
+
+---------------------------------------------------------------------------
+-- Setup
+
+local function make_zones(g)
+  g.zone("deck", { visibility = "none", kind = "deck", label = "Pack" })
+  g.zone("odd", { visibility = "none", kind = "pile", label = "Odd card" })
+  g.zone("table", { visibility = "all", kind = "pile", label = "Uncle Sam" })
+  for seat = 1, seats.SEATS do
+    local dummy = seats.is_dummy(g, seat)
+    g.zone(seats.hand(seat), {
+      owner = seats.controller(g, seat), kind = "hand",
+      visibility = dummy and "all" or "owner",
+      label = seats.name(g, seat),
+    })
+  end
+  g.zone("trick", { visibility = "all", kind = "pile", label = "Trick" })
+  for team = 1, 2 do
+    g.zone("tricks:" .. team, { visibility = "all", kind = "pile",
+      label = "Tricks of " .. seats.team_name(g, team) })
+  end
+end
+
+local function start_deal(g, number, dealer)
+  local s = g.state
+  s.deal, s.dealer, s.tricks = number, dealer, 0
+  s.has_led = { false, false, false, false }
+  g.log(string.format("Deal %d (%s): %s deals", number, DEAL_NAME[number], seats.name(g, dealer)))
+  local holder = deal.deal(g, dealer)
+  s.uncle_sam[number] = holder
+  s.trick = play.new_trick(holder)
+  s.turn = holder
+end
+
+local function setup(g)
+  if g.options.check_totals then values.assert_totals(g) end
+  local first = g.options.seat1_party
+  g.state = {
+    parties = { first, seats.other_party(first) },
+    scores = {}, uncle_sam = {}, misdeals = 0, over = false,
+  }
+  make_zones(g)
+  for team = 1, 2 do g.log("Partners: " .. seats.team_name(g, team)) end
+  start_deal(g, 1, deal.draw_for_dealer(g))
+end
+
+---------------------------------------------------------------------------
+-- Scoring
+
+local function deal_votes(g, team, number)
+  local n = 0
+  for _, c in ipairs(g.cards("tricks:" .. team)) do
+    n = n + values.in_deal(number, g.def(c), g.options.second_deal_honors)
+  end
+  return n
+end
+
+-- When every card of a full deal went into tricks, the combined scores
+-- must equal the rulebook's check total.
+local function check_deal(g, score)
+  local played = g.count("tricks:1") + g.count("tricks:2")
+  local want = values.DEAL_TOTAL[g.state.deal]
+  if g.options.check_totals and played == deal.HAND_SIZE * seats.SEATS
+      and score[1] + score[2] ~= want then
+    error(string.format("constitution: deal %d counts %d votes, the check total is %d",
+      g.state.deal, score[1] + score[2], want))
+  end
+end
+
+local function players_of(g, team)
+  local out = {}
+  for p = 1, g.players do
+    if seats.team(p) == team then out[#out + 1] = p end
+  end
+  return out
+end
+
+-- Both deals added; a tie goes to the party of the Vice President's holder.
+local function finish(g)
+  local s = g.state
+  local total = { s.scores[1][1] + s.scores[2][1], s.scores[1][2] + s.scores[2][2] }
+  local team
+  if total[1] ~= total[2] then
+    team = total[1] > total[2] and 1 or 2
+  elseif s.vp_seat then
+    team = seats.team(s.vp_seat)
+    g.log(seats.name(g, s.vp_seat) .. " holds the Vice President and casts the deciding vote")
+  end
+  local scores = {}
+  for p = 1, g.players do scores[p] = total[seats.team(p)] end
+  local text = string.format("Democratic %d, Republican %d: ",
+    total[s.parties[1] == "Democratic" and 1 or 2], total[s.parties[1] == "Democratic" and 2 or 1])
+  text = text .. (team and ("the " .. s.parties[team] .. " candidate is elected President") or "no President elected")
+  g.log(text)
+  s.over = true
+  s.result = { winners = team and players_of(g, team) or {}, scores = scores, text = text }
+end
+
+local function end_deal(g)
+  local s = g.state
+  local score = { deal_votes(g, 1, s.deal), deal_votes(g, 2, s.deal) }
+  check_deal(g, score)
+  s.scores[s.deal] = score
+  g.log(string.format("Deal %d (%s): %s %d, %s %d", s.deal, DEAL_NAME[s.deal],
+    s.parties[1], score[1], s.parties[2], score[2]))
+  if s.deal == 1 then
+    -- The player at the right of Uncle Sam's holder deals the second deal.
+    start_deal(g, 2, seats.right(s.uncle_sam[1]))
+  else
+    finish(g)
+  end
+end
+
+---------------------------------------------------------------------------
+-- Turns
+
+local function card_label(def)
+  if def.kind ~= "state" then return def.name end
+  return string.format("%s (%s %d%s)", def.name, def.suit, def.votes,
+    def.suffrage and ", Double Vote" or "")
+end
+
+local function actor(g)
+  if g.state.over then return nil end
+  return seats.controller(g, g.state.turn)
+end
+
+local function actions(g)
+  local seat = g.state.turn
+  local prefix = seats.is_dummy(g, seat) and (seats.name(g, seat) .. ": play ") or "Play "
+  local list = {}
+  for _, choice in ipairs(play.choices(g, seat)) do
+    list[#list + 1] = { kind = "play", card = choice.card, seat = seat, how = choice.how,
+      label = prefix .. card_label(g.def(choice.card)) .. " - " .. choice.how }
+  end
+  return list
+end
+
+local function end_trick(g)
+  local s = g.state
+  local winner = play.winner(g, s.trick)
+  local team = seats.team(winner)
+  local worth = 0
+  for _, c in ipairs(g.cards("trick")) do
+    worth = worth + values.in_deal(s.deal, g.def(c), g.options.second_deal_honors)
+    g.move(c, "tricks:" .. team)
+  end
+  s.tricks = s.tricks + 1
+  g.log(string.format("Trick %d to %s, %s: %d votes", s.tricks, seats.name(g, winner),
+    s.parties[team], worth))
+  -- After the first trick the trick winner leads.
+  s.trick = play.new_trick(winner)
+  s.turn = winner
+  for seat = 1, seats.SEATS do
+    if g.count(seats.hand(seat)) > 0 then return end
+  end
+  end_deal(g)
+end
+
+local function apply(g, a)
+  local s = g.state
+  local seat = s.turn
+  local def = g.def(a.card)
+  s.has_led[seat] = s.has_led[seat] or #s.trick.plays == 0
+  play.play(g, seat, a.card, a.how)
+  g.log(seats.name(g, seat) .. ": " .. card_label(def) .. " - " .. a.how)
+  -- The Double Vote is announced for the player (automatic, no penalty).
+  if def.suffrage then g.log(seats.name(g, seat) .. ': "Double Vote!"') end
+  if s.deal == 2 and def.casts_tie_vote then s.vp_seat = seat end
+  if #s.trick.plays < seats.SEATS then
+    s.turn = seats.left(seat)
+  else
+    end_trick(g)
+  end
+end
+
+local function result(g)
+  return g.state.result
+end
+
+---------------------------------------------------------------------------
+-- For people and bots
+
+-- Votes of a partnership so far: finished deals plus this deal's tricks.
+local function standing(g, team)
+  local s = g.state
+  local n = 0
+  for d = 1, 2 do
+    if s.scores[d] then n = n + s.scores[d][team] end
+  end
+  if not s.scores[s.deal] then n = n + deal_votes(g, team, s.deal) end
+  return n
+end
+
+local function status(g, player)
+  local s = g.state
+  local team = seats.team(player)
+  local lines = {
+    s.over and s.result.text
+      or string.format("Deal %d of 2 (%s), trick %d of 15", s.deal, DEAL_NAME[s.deal], s.tricks + 1),
+    "Your party: " .. seats.team_name(g, team),
+  }
+  for t = 1, 2 do
+    lines[#lines + 1] = string.format("%s: %d votes", s.parties[t], standing(g, t))
+  end
+  lines[#lines + 1] = "Uncle Sam: " .. seats.name(g, s.uncle_sam[s.deal])
+  if s.trick.suit then lines[#lines + 1] = "Suit led: " .. s.trick.suit end
+  return lines
+end
+
+-- Half the votes on the trick in progress, for the party now taking it.
+local function trick_in_progress(g, team)
+  local t = g.state.trick
+  if g.state.over or #t.plays == 0 then return 0 end
+  local worth = 0
+  for _, c in ipairs(g.cards("trick")) do
+    worth = worth + values.in_deal(g.state.deal, g.def(c), g.options.second_deal_honors)
+  end
+  return seats.team(play.winner(g, t)) == team and worth / 2 or -worth / 2
+end
+
+-- Votes ahead of the other party (counting half of the trick in progress),
+-- plus a little for Honor cards with vote still held by the partnership
+-- (they take tricks later).
+local function heuristic(g, player)
+  local team = seats.team(player)
+  local lead = standing(g, team) - standing(g, 3 - team) + trick_in_progress(g, team)
+  local honors = 0
+  for seat = 1, seats.SEATS do
+    if seats.team(seat) == team then
+      for _, c in ipairs(g.cards(seats.hand(seat))) do
+        local def = g.def(c)
+        if def.kind == "honor" and def.vote then honors = honors + 1 end
+      end
+    end
+  end
+  return lead + 4 * honors
+end
+
+return {
+  id = "constitution",
+  name = "Constitution",
+  players = { min = 2, max = 4 },
+  options = {
+    seat1_party = { default = "Democratic", choices = { "Democratic", "Republican" },
+      doc = "Party of the partnership of seats 1 & 3 (seats 2 & 4 are the other party)" },
+    second_deal_honors = { default = "presidents",
+      choices = { "presidents", "ladies", "chief_justice_and_vice_president" },
+      doc = "The pair of Honor cards carrying one electoral vote each in the second deal (531 + 2 = 533)" },
+    opposing_party = { default = "suit_led", choices = { "suit_led", "player" },
+      doc = "Whose highest State card a hand may discard: the party other than the suit led, "
+        .. "or the party opposing the player" },
+    declare_party = { default = "first_lead", choices = { "first_lead", "each_player" },
+      doc = "Which leads must declare a party: the first lead of each deal, or each hand's first lead" },
+    check_totals = { default = true,
+      doc = "Refuse card data that breaks the rulebook's check totals (531, 623, 533)" },
+  },
+  cards = require "cards",
+  setup = setup,
+  actor = actor,
+  actions = actions,
+  apply = apply,
+  result = result,
+  status = status,
+  heuristic = heuristic,
+}

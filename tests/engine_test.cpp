@@ -1,0 +1,169 @@
+// Engine: transactional apply, undo over a reveal refused, replays that
+// catch a changed rule, save/load, variants and options, determinism.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/game.hpp"
+#include "engine/scenario.hpp"
+
+using namespace ratify;
+namespace fs = std::filesystem;
+
+static const fs::path kTiny = fs::path(RATIFY_TEST_FIXTURES) / "tiny";
+
+static int find_label(engine::Game& g, const std::string& label) {
+  for (int i = 0; i < g.action_count(); ++i)
+    if (g.action(i).label.rfind(label, 0) == 0) return i;
+  return -1;
+}
+
+TEST(Engine, ApplyIsATransaction) {
+  auto l = engine::Loaded::open(kTiny.string());
+  engine::Game g(l, 2, 5, l->options({}), engine::Mode::Lean);
+  // Past a checkpoint (every 64 actions), so the restore replays actions.
+  for (int k = 0; k < 30; ++k) g.apply(find_label(g, "Peek"));
+  g.apply(find_label(g, "Draw"));
+  for (int k = 0; k < 40; ++k) g.apply(find_label(g, "Peek"));
+  uint64_t before = g.match().hash();
+  auto state = g.match().state_json();
+  auto zones = g.match().table().to_json();
+  try {
+    g.apply(find_label(g, "Boom"));
+    FAIL() << "boom did not fail";
+  } catch (const lua::ScriptError& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("ruleset.lua:"), std::string::npos) << msg;  // file:line
+    EXPECT_NE(msg.find("boom"), std::string::npos);
+  }
+  EXPECT_EQ(g.match().hash(), before);
+  EXPECT_EQ(g.match().state_json(), state);
+  EXPECT_EQ(g.match().table().to_json(), zones);
+}
+
+TEST(Engine, UndoNeverStepsBackOverARevealedCard) {
+  auto l = engine::Loaded::open(kTiny.string());
+  engine::Game g(l, 2, 5, l->options({}), engine::Mode::Interactive);
+  g.apply(find_label(g, "Pass"));  // player 1
+  EXPECT_EQ(g.why_no_undo(1), "");
+  g.undo(1);
+  EXPECT_EQ(g.actor(), 1);
+  g.apply(find_label(g, "Draw"));  // player 1 sees the drawn card
+  EXPECT_NE(g.why_no_undo(1), "");
+  EXPECT_THROW(g.undo(1), std::runtime_error);
+  g.apply(find_label(g, "Peek"));  // player 2 looks at the top card
+  EXPECT_NE(g.why_no_undo(2).find("showed you a card"), std::string::npos);
+  g.apply(find_label(g, "Pass"));  // player 2 passes: nothing new seen
+  EXPECT_EQ(g.why_no_undo(2), "");  // the pass itself can go
+  g.undo(2);
+  EXPECT_NE(g.why_no_undo(2), "");  // but not the peek before it
+}
+
+TEST(Engine, UndoRestoresTheExactState) {
+  auto l = engine::Loaded::open(kTiny.string());
+  engine::Game g(l, 2, 9, l->options({}), engine::Mode::Interactive);
+  g.apply(find_label(g, "Pass"));  // player 1
+  g.apply(find_label(g, "Pass"));  // player 2
+  uint64_t h = g.match().hash();
+  g.apply(find_label(g, "Pass"));  // player 1
+  g.apply(find_label(g, "Pass"));  // player 2
+  g.undo(1);  // back to before player 1's last action, and player 2's after it
+  EXPECT_EQ(g.match().hash(), h);
+  EXPECT_EQ(g.steps(), 2u);
+}
+
+TEST(Engine, ReplayVerifyCatchesAChangedRule) {
+  auto l = engine::Loaded::open(kTiny.string());
+  engine::Game g(l, 2, 11, l->options({}), engine::Mode::Record);
+  core::Rng pick(3);
+  while (g.actor() && g.steps() < 60) {
+    int n = g.action_count();
+    int i = static_cast<int>(pick.below(n));
+    if (g.action(i).label == "Boom") continue;
+    g.apply(i);
+  }
+  auto replay = core::parse_replay(core::to_jsonl(g.replay()), "mem");
+  EXPECT_FALSE(engine::verify_replay(l, replay).has_value());
+
+  // The same game under an edited rule: a card is worth more.
+  fs::path tmp = fs::temp_directory_path() / "ratify_engine_test_tiny";
+  fs::remove_all(tmp);
+  fs::copy(kTiny, tmp, fs::copy_options::recursive);
+  {
+    std::ofstream f(tmp / "cards.lua");
+    f << "return {\n { id = \"one\", name = \"One\", count = 3, points = 5, text = \"\" },\n"
+         " { id = \"two\", name = \"Two\", count = 2, points = 2, text = \"\" },\n"
+         " { id = \"three\", name = \"Three\", count = 1, points = 3, text = \"\" },\n}\n";
+  }
+  auto edited = engine::Loaded::open(tmp.string());
+  replay.header.ruleset = tmp.string();
+  auto d = engine::verify_replay(edited, replay);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_GT(d->step, 0);
+  EXPECT_NE(d->message.find("action"), std::string::npos);
+  fs::remove_all(tmp);
+}
+
+TEST(Engine, SaveLoadKeepsTheHash) {
+  auto l = engine::Loaded::open(kTiny.string());
+  engine::Game g(l, 3, 2, l->options({"bonus=true"}), engine::Mode::Lean);
+  for (int k = 0; k < 10; ++k) g.apply(0);
+  auto saved = g.match().save();
+  auto m = l->rules().new_match(3, 2, g.options(), false);
+  m->load(nlohmann::json::parse(saved.dump()));
+  EXPECT_EQ(m->hash(), g.match().hash());
+  auto bad = saved;
+  bad["state"]["score"] = "oops";
+  m->load(bad);  // plain data: loads; the ruleset would fail later, not the host
+  bad["table"]["zones"][1]["cards"].push_back(1);
+  EXPECT_THROW(m->load(bad), std::runtime_error);
+}
+
+TEST(Engine, VariantsChangeOptionsAndCards) {
+  auto l = engine::Loaded::open((kTiny / "variants" / "rich.lua").string());
+  EXPECT_EQ(l->rules().card_defs().size(), 4u);
+  EXPECT_EQ(l->rules().card_defs()[2].count, 3);
+  auto opts = l->options({});
+  EXPECT_EQ(std::get<int64_t>(opts["target"]), 9);
+  EXPECT_EQ(std::get<int64_t>(l->options({"target=2"})["target"]), 2);
+  EXPECT_THROW(l->options({"nope=1"}), core::OptionError);
+  EXPECT_THROW(l->options({"target=abc"}), core::OptionError);
+}
+
+TEST(Engine, SameSeedSameGame) {
+  auto l = engine::Loaded::open(kTiny.string());
+  auto play = [&](uint64_t seed) {
+    engine::Game g(l, 2, seed, l->options({}), engine::Mode::Lean);
+    core::Rng pick(seed);
+    while (g.actor() && g.steps() < 1000) {
+      int i = static_cast<int>(pick.below(g.action_count()));
+      if (g.action(i).label == "Boom") continue;
+      g.apply(i);
+    }
+    return g.match().hash();
+  };
+  EXPECT_EQ(play(4), play(4));
+  EXPECT_NE(play(4), play(5));
+}
+
+TEST(Engine, DeterminizeRedealsOnlyUnseenCards) {
+  auto l = engine::Loaded::open(kTiny.string());
+  engine::Game g(l, 2, 8, l->options({}), engine::Mode::Lean);
+  g.apply(find_label(g, "Draw"));  // p1
+  g.apply(find_label(g, "Draw"));  // p2
+  auto& m = g.match();
+  int mine = m.table().zone("hand:1").cards[0];
+  auto deck_before = m.table().zone("deck").cards;
+  core::Rng r(1);
+  m.determinize(1, r);
+  EXPECT_EQ(m.table().zone("hand:1").cards[0], mine);
+  EXPECT_EQ(m.table().check_conservation(), "");
+  EXPECT_EQ(m.table().zone("deck").cards.size(), deck_before.size());
+}
+
+TEST(Engine, ScenarioTestsOfAFixture) {
+  auto report = engine::run_ruleset_tests(kTiny.string());
+  ASSERT_EQ(report.items.size(), 2u);
+  for (const auto& i : report.items) EXPECT_TRUE(i.passed) << i.name << ": " << i.message;
+}
