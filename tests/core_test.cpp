@@ -13,7 +13,8 @@ using namespace ratify::core;
 TEST(Rng, MatchesThePcg32ReferenceOutput) {
   // pcg32-demo of the PCG reference library, seeded with (42, 54).
   Rng r(42, 54);
-  const uint32_t expected[] = {0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e};
+  const uint32_t expected[] = {0xa15c02b7, 0x7b47f409, 0xba1d3330,
+                               0x83d2f293, 0xbfa4784b, 0xcbed606e};
   for (uint32_t e : expected) EXPECT_EQ(r.next(), e);
 }
 
@@ -145,8 +146,10 @@ TEST(Options, ParseValidateAndListTheValidOnes) {
 }
 
 TEST(Replay, CorruptFilesNameTheLine) {
-  std::string good = R"({"ratify":"replay","ruleset":"x","seed":1,"players":2})" "\n"
-                     R"({"actor":1,"action":{"kind":"draw"},"hash":"00000000000000ff"})" "\n";
+  std::string good = R"({"ratify":"replay","ruleset":"x","seed":1,"players":2})"
+                     "\n"
+                     R"({"actor":1,"action":{"kind":"draw"},"hash":"00000000000000ff"})"
+                     "\n";
   auto r = parse_replay(good, "g.jsonl");
   ASSERT_EQ(r.steps.size(), 1u);
   EXPECT_EQ(r.steps[0].hash, 255u);

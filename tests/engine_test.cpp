@@ -54,7 +54,7 @@ TEST(Engine, UndoNeverStepsBackOverARevealedCard) {
   EXPECT_THROW(g.undo(1), std::runtime_error);
   g.apply(find_label(g, "Peek"));  // player 2 looks at the top card
   EXPECT_NE(g.why_no_undo(2).find("showed you a card"), std::string::npos);
-  g.apply(find_label(g, "Pass"));  // player 2 passes: nothing new seen
+  g.apply(find_label(g, "Pass"));   // player 2 passes: nothing new seen
   EXPECT_EQ(g.why_no_undo(2), "");  // the pass itself can go
   g.undo(2);
   EXPECT_NE(g.why_no_undo(2), "");  // but not the peek before it
@@ -68,7 +68,7 @@ TEST(Engine, UndoRestoresTheExactState) {
   uint64_t h = g.match().hash();
   g.apply(find_label(g, "Pass"));  // player 1
   g.apply(find_label(g, "Pass"));  // player 2
-  g.undo(1);  // back to before player 1's last action, and player 2's after it
+  g.undo(1);                       // back to before player 1's last action, and player 2's after it
   EXPECT_EQ(g.match().hash(), h);
   EXPECT_EQ(g.steps(), 2u);
 }

@@ -27,9 +27,9 @@ return M
 
 struct Case {
   const char* name;
-  const char* setup;    // body of setup(g)
-  const char* actions;  // body of actions(g)
-  const char* expect;   // a part of the error message
+  const char* setup;                 // body of setup(g)
+  const char* actions;               // body of actions(g)
+  const char* expect;                // a part of the error message
   const char* whole_file = nullptr;  // replaces ruleset.lua entirely
   const char* extra_file = nullptr;  // name=content of one more file
 };
@@ -44,8 +44,8 @@ fs::path write_case(const Case& c) {
   fs::path dir = fs::temp_directory_path() / (std::string("ratify_hostile_") + c.name);
   fs::remove_all(dir);
   fs::create_directories(dir);
-  std::string text = c.whole_file ? c.whole_file
-                                  : replace(replace(kBase, "SETUP", c.setup), "ACTIONS", c.actions);
+  std::string text =
+      c.whole_file ? c.whole_file : replace(replace(kBase, "SETUP", c.setup), "ACTIONS", c.actions);
   std::ofstream(dir / "ruleset.lua") << text;
   if (c.extra_file) {
     std::string e = c.extra_file;
@@ -74,11 +74,13 @@ const Case kCases[] = {
      "instruction budget exceeded"},
     {"error_loop_in_pcall", "for i = 1, 1e12 do pcall(error, 'x') end", kOkActions,
      "instruction budget exceeded"},
-    {"memory_bomb", "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 100) .. i end", kOkActions,
-     "memory cap"},
-    {"memory_bomb_in_pcall", "local t = {} pcall(function() for i = 1, 1e9 do t[i] = {i} end end) t = nil",
+    {"memory_bomb", "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 100) .. i end",
      kOkActions, "memory cap"},
-    {"deep_recursion", "local function f(n) return 1 + f(n + 1) end f(1)", kOkActions, "stack overflow"},
+    {"memory_bomb_in_pcall",
+     "local t = {} pcall(function() for i = 1, 1e9 do t[i] = {i} end end) t = nil", kOkActions,
+     "memory cap"},
+    {"deep_recursion", "local function f(n) return 1 + f(n + 1) end f(1)", kOkActions,
+     "stack overflow"},
     {"randomseed", "math.randomseed(1)", kOkActions, "seeded by the host"},
     {"collectgarbage_stop", "collectgarbage('stop')", kOkActions, "not available"},
     {"syntax_error", "", "", "ruleset.lua:2:", "local M = {\n  id = = 1 }\nreturn M\n"},
@@ -102,7 +104,8 @@ const Case kCases[] = {
     {"function_in_state", "g.state.f = function() end", kOkActions, "g.state.f is a function"},
     {"cycle_in_state", "g.state.a = {} g.state.a.b = g.state.a", kOkActions, "appears twice"},
     {"metatable_in_state", "g.state.m = setmetatable({}, {})", kOkActions, "has a metatable"},
-    {"bad_zone_visibility", "g.zone('z', { visibility = 'sometimes' })", kOkActions, "visibility is"},
+    {"bad_zone_visibility", "g.zone('z', { visibility = 'sometimes' })", kOkActions,
+     "visibility is"},
     {"bad_card_move", "g.zone('z') g.move(99, 'z')", kOkActions, "bad card 99"},
     {"move_to_no_zone", "g.move(1, 'nowhere')", kOkActions, "no zone 'nowhere'"},
     {"string_metatable", "getmetatable('').__index = nil", kOkActions, "attempt to index"},

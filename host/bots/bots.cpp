@@ -48,7 +48,9 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
   return best_moves[rng.below(static_cast<uint32_t>(best_moves.size()))];
 }
 
-std::vector<std::string> bot_names() { return {"random", "heuristic", "bot"}; }
+std::vector<std::string> bot_names() {
+  return {"random", "heuristic", "bot"};
+}
 
 std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
   if (name == "random") return std::make_unique<RandomBot>();

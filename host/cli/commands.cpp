@@ -39,14 +39,16 @@ std::function<void(int, int)> progress_bar(const std::string& what) {
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     int width = 30, fill = total ? width * done / total : width;
     double eta = done ? secs * (total - done) / done : 0;
-    std::fprintf(stderr, "\r%s [%s%s] %d/%d  %.0fs left ", what.c_str(), std::string(fill, '#').c_str(),
-                 std::string(width - fill, '.').c_str(), done, total, eta);
+    std::fprintf(stderr, "\r%s [%s%s] %d/%d  %.0fs left ", what.c_str(),
+                 std::string(fill, '#').c_str(), std::string(width - fill, '.').c_str(), done,
+                 total, eta);
     if (done >= total) std::fprintf(stderr, "\n");
     std::fflush(stderr);
   };
 }
 
-std::vector<std::string> default_seats(int players, const std::vector<std::string>& given, bool any_human) {
+std::vector<std::string> default_seats(int players, const std::vector<std::string>& given,
+                                       bool any_human) {
   std::vector<std::string> seats = given;
   if (seats.empty()) {
     seats.push_back(any_human ? "human" : "bot");
@@ -74,15 +76,19 @@ int cmd_list() {
     } catch (const std::exception& ex) {
       name = std::string("(does not load: ") + ex.what() + ")";
     }
-    std::cout << e.id << "  " << name << (players.empty() ? "" : "  (" + players + " players)") << "\n";
-    for (const auto& v : e.variants) std::cout << "    " << e.id << "/" << v.stem().string() << "\n";
+    std::cout << e.id << "  " << name << (players.empty() ? "" : "  (" + players + " players)")
+              << "\n";
+    for (const auto& v : e.variants)
+      std::cout << "    " << e.id << "/" << v.stem().string() << "\n";
   }
   return kOk;
 }
 
 int cmd_play(const PlayArgs& a) {
-  uint64_t seed = a.seed_given ? a.seed
-                               : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+  uint64_t seed =
+      a.seed_given
+          ? a.seed
+          : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
 #ifdef RATIFY_HAVE_GUI
   if (!a.text) {
     gui::WindowOptions w;
@@ -116,8 +122,9 @@ int cmd_play(const PlayArgs& a) {
   }
   auto loaded = engine::Loaded::open(a.ruleset);
   auto options = loaded->options(a.sets);
-  int players = a.players ? a.players
-                          : std::max<int>(loaded->meta().min_players, static_cast<int>(a.seats.size()));
+  int players = a.players
+                    ? a.players
+                    : std::max<int>(loaded->meta().min_players, static_cast<int>(a.seats.size()));
   if (players < 2 && loaded->meta().min_players >= 2) players = loaded->meta().min_players;
   auto seats = default_seats(players, a.seats, true);
   if (static_cast<int>(seats.size()) != players)
@@ -212,9 +219,10 @@ int cmd_check(const CheckArgs& a) {
   for (const auto& w : r.lint) std::cout << "lint: " << w << "\n";
   std::printf("%d games, %lld actions in %.1fs: %s\n", r.games, r.actions, r.seconds,
               r.failed_games ? "FAILED" : "every invariant held");
-  std::printf("  checked after every action: cards conserved, a legal action for the actor,\n"
-              "  actor and result agree%s; every game ended\n",
-              a.roundtrip ? ", save/load keeps the state hash" : "");
+  std::printf(
+      "  checked after every action: cards conserved, a legal action for the actor,\n"
+      "  actor and result agree%s; every game ended\n",
+      a.roundtrip ? ", save/load keeps the state hash" : "");
   if (r.failed_games) {
     std::printf("%d games failed; the first:\n", r.failed_games);
     for (const auto& f : r.failures) std::printf("  %s\n", f.c_str());
@@ -242,8 +250,9 @@ int cmd_test(const std::vector<std::string>& rulesets, bool verbose) {
                   << item.message << "\n";
       }
     }
-    if (!verbose) std::cout << id << ": " << report.items.size() - report.failed() << " of "
-                            << report.items.size() << " passed\n";
+    if (!verbose)
+      std::cout << id << ": " << report.items.size() - report.failed() << " of "
+                << report.items.size() << " passed\n";
   }
   std::cout << passed << " passed, " << failed << " failed\n";
   return failed ? kFailed : kOk;
@@ -273,8 +282,8 @@ int cmd_replay(const std::string& file, bool step) {
   return kOk;
 }
 
-int cmd_bench(const std::string& ruleset, const std::vector<std::string>& sets, int games, uint64_t seed,
-              int players) {
+int cmd_bench(const std::string& ruleset, const std::vector<std::string>& sets, int games,
+              uint64_t seed, int players) {
   auto loaded = engine::Loaded::open(ruleset);
   auto options = loaded->options(sets);
   int p = players ? players : std::max(2, loaded->meta().min_players);
@@ -324,21 +333,30 @@ int cmd_solve(const SolveArgs& a) {
   double solved = won + lost;
   auto ci = sim::wilson(won, solved);
   auto t = sim::summarize(secs), n = sim::summarize(nodes);
-  std::printf("%d deals: %d won, %d lost, %d unknown (node limit %lld)\n", a.deals, won, lost, unknown,
-              a.limit_nodes);
+  std::printf("%d deals: %d won, %d lost, %d unknown (node limit %lld)\n", a.deals, won, lost,
+              unknown, a.limit_nodes);
   std::printf("win rate of the solved deals: %.1f%% (95%% interval %.1f%% - %.1f%%)\n",
               solved ? 100 * won / solved : 0, 100 * ci.low, 100 * ci.high);
-  std::printf("nodes per deal: mean %.0f, max %.0f; time per deal: mean %.3fs, max %.3fs\n", n.mean, n.max,
-              t.mean, t.max);
+  std::printf("nodes per deal: mean %.0f, max %.0f; time per deal: mean %.3fs, max %.3fs\n", n.mean,
+              n.max, t.mean, t.max);
   if (!a.json_file.empty()) {
     nlohmann::json deals = nlohmann::json::array();
     for (const auto& d : r.deals)
-      deals.push_back({{"index", d.index}, {"seed", d.seed}, {"verdict", sim::to_string(d.verdict)},
-                       {"nodes", d.nodes}, {"seconds", d.seconds}});
-    nlohmann::json j = {{"ruleset", a.ruleset}, {"sets", a.sets},      {"seed", a.seed},
-                        {"limit_nodes", a.limit_nodes}, {"won", won}, {"lost", lost},
-                        {"unknown", unknown}, {"win_rate", solved ? won / solved : 0},
-                        {"ci95", {ci.low, ci.high}}, {"deals", deals}};
+      deals.push_back({{"index", d.index},
+                       {"seed", d.seed},
+                       {"verdict", sim::to_string(d.verdict)},
+                       {"nodes", d.nodes},
+                       {"seconds", d.seconds}});
+    nlohmann::json j = {{"ruleset", a.ruleset},
+                        {"sets", a.sets},
+                        {"seed", a.seed},
+                        {"limit_nodes", a.limit_nodes},
+                        {"won", won},
+                        {"lost", lost},
+                        {"unknown", unknown},
+                        {"win_rate", solved ? won / solved : 0},
+                        {"ci95", {ci.low, ci.high}},
+                        {"deals", deals}};
     core::write_file(a.json_file, j.dump(1) + "\n");
   }
   return kOk;

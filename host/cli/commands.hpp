@@ -42,8 +42,8 @@ struct CheckArgs {
 int cmd_check(const CheckArgs& a);
 int cmd_test(const std::vector<std::string>& rulesets, bool verbose);
 int cmd_replay(const std::string& file, bool step);
-int cmd_bench(const std::string& ruleset, const std::vector<std::string>& sets, int games, uint64_t seed,
-              int players);
+int cmd_bench(const std::string& ruleset, const std::vector<std::string>& sets, int games,
+              uint64_t seed, int players);
 int cmd_list();
 
 struct SolveArgs {

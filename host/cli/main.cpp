@@ -33,8 +33,9 @@ std::vector<std::string> split_commas(const std::string& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"ratify: a scriptable rules sandbox for card games.\n"
-               "Rules are Lua scripts in rulesets/<id>/; see docs/ for the guide."};
+  CLI::App app{
+      "ratify: a scriptable rules sandbox for card games.\n"
+      "Rules are Lua scripts in rulesets/<id>/; see docs/ for the guide."};
   app.require_subcommand(1);
   app.set_version_flag("--version", "ratify 0.1.0");
   std::function<int()> run;
@@ -42,17 +43,20 @@ int main(int argc, char** argv) {
   PlayArgs play;
   std::string seats;
   auto* p = app.add_subcommand("play", "Play a game: in a window, or in text without a display");
-  p->add_option("ruleset", play.ruleset, "Ruleset id, id/variant, or folder (none: pick in the window)");
-  p->add_option("--seats", seats, "Comma list: human, bot, random, heuristic (default: human,bot,...)");
-  p->add_option("--seed", play.seed, "Seed of the deal (default: the clock)")->each([&](const std::string&) { play.seed_given = true; });
+  p->add_option("ruleset", play.ruleset,
+                "Ruleset id, id/variant, or folder (none: pick in the window)");
+  p->add_option("--seats", seats,
+                "Comma list: human, bot, random, heuristic (default: human,bot,...)");
+  p->add_option("--seed", play.seed, "Seed of the deal (default: the clock)")
+      ->each([&](const std::string&) { play.seed_given = true; });
   p->add_option("--set", play.sets, "Option name=value (repeatable)");
   p->add_option("--players", play.players, "Number of players (default: from --seats)");
   p->add_option("--max-actions", play.max_actions, "Stop after this many actions");
   p->add_option("--log", play.log_file, "Write the game's replay (JSON lines) here");
-  p->add_option("--screenshot", play.screenshot, "Render one frame to this PNG (headless) and exit");
-  p->add_option("--size", play.width, "Window width (height follows 16:9)")->each([&](const std::string&) {
-    play.height = play.width * 9 / 16;
-  });
+  p->add_option("--screenshot", play.screenshot,
+                "Render one frame to this PNG (headless) and exit");
+  p->add_option("--size", play.width, "Window width (height follows 16:9)")
+      ->each([&](const std::string&) { play.height = play.width * 9 / 16; });
   p->add_flag("--text", play.text, "Use the text UI even with a display");
   p->add_flag("--quiet", play.quiet, "Bots only: print just the result");
   p->callback([&] {
@@ -67,14 +71,16 @@ int main(int argc, char** argv) {
   s->add_option("variants", sim.variants, "Variants to compare side by side (same seeds)");
   s->add_option("-n,--games", sim.games, "Games per variant")->check(CLI::PositiveNumber);
   s->add_option("--seed", sim.seed, "Seed of the run (game i gets its own seed from it)");
-  s->add_option("--threads", sim.threads, "Threads (default: all cores); results do not depend on it");
+  s->add_option("--threads", sim.threads,
+                "Threads (default: all cores); results do not depend on it");
   s->add_option("--set", sim.sets, "Option name=value (repeatable)");
   s->add_option("--bots", bots, "Comma list of bots by seat: random, heuristic, bot");
   s->add_option("--players", sim.players, "Number of players (default: one per bot)");
   s->add_flag("--rotate", sim.rotate, "Rotate the bots through the seats game by game");
   s->add_option("--json", sim.json_file, "Write the results (summary and every game) as JSON");
   s->add_option("--csv", sim.csv_file, "Write one line per game as CSV");
-  s->add_option("--shard", sim.shard, "K/N: play only games with index % N == K (merge with `ratify merge`)");
+  s->add_option("--shard", sim.shard,
+                "K/N: play only games with index % N == K (merge with `ratify merge`)");
   s->add_flag("--quiet", sim.quiet, "Print nothing (use with --json)");
   s->callback([&] {
     sim.bots = split_commas(bots);
@@ -124,7 +130,11 @@ int main(int argc, char** argv) {
   b->add_option("--seed", bench_seed, "Seed");
   b->add_option("--set", bench_sets, "Option name=value (repeatable)");
   b->add_option("--players", bench_players, "Players (default: 2, or the minimum)");
-  b->callback([&] { run = [&] { return cmd_bench(bench_ruleset, bench_sets, bench_games, bench_seed, bench_players); }; });
+  b->callback([&] {
+    run = [&] {
+      return cmd_bench(bench_ruleset, bench_sets, bench_games, bench_seed, bench_players);
+    };
+  });
 
   auto* l = app.add_subcommand("list", "List the rulesets and variants found");
   l->callback([&] { run = [&] { return cmd_list(); }; });
@@ -136,7 +146,8 @@ int main(int argc, char** argv) {
   so->add_option("--seed", solve.seed, "Seed");
   so->add_option("--threads", solve.threads, "Threads (default: all cores)");
   so->add_option("--set", solve.sets, "Option name=value (repeatable)");
-  so->add_option("--limit-nodes", solve.limit_nodes, "Search nodes per deal before it counts as unknown");
+  so->add_option("--limit-nodes", solve.limit_nodes,
+                 "Search nodes per deal before it counts as unknown");
   so->add_option("--json", solve.json_file, "Write every deal's verdict as JSON");
   so->callback([&] { run = [&] { return cmd_solve(solve); }; });
 
@@ -149,7 +160,8 @@ int main(int argc, char** argv) {
     return run();
   } catch (const ratify::lua::ScriptError& e) {
     std::cerr << "ratify: " << e.what() << "\n";
-    if (!e.traceback().empty() && std::getenv("RATIFY_TRACEBACK")) std::cerr << e.traceback() << "\n";
+    if (!e.traceback().empty() && std::getenv("RATIFY_TRACEBACK"))
+      std::cerr << e.traceback() << "\n";
     return kBadInput;
   } catch (const ratify::engine::InputError& e) {
     std::cerr << "ratify: " << e.what() << "\n";

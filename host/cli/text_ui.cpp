@@ -25,10 +25,13 @@ void show_view(engine::Game& game, int player, std::ostream& out) {
     out << "  " << title << " (" << z.cards.size() << "):";
     bool all_hidden = true;
     for (const auto& c : z.cards) all_hidden &= !c.face_up;
-    if (z.cards.empty()) out << " empty";
-    else if (all_hidden) out << " " << z.cards.size() << " face down";
+    if (z.cards.empty())
+      out << " empty";
+    else if (all_hidden)
+      out << " " << z.cards.size() << " face down";
     else
-      for (size_t k = 0; k < z.cards.size(); ++k) out << (k ? ", " : " ") << card_name(game, z.cards[k]);
+      for (size_t k = 0; k < z.cards.size(); ++k)
+        out << (k ? ", " : " ") << card_name(game, z.cards[k]);
     out << "\n";
   }
   for (int p = 1; p <= game.players(); ++p)
@@ -101,10 +104,12 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       return 0;
     }
     int n = game.action_count();
-    if (n == 0) throw std::runtime_error("player " + std::to_string(actor) + " has no legal action");
+    if (n == 0)
+      throw std::runtime_error("player " + std::to_string(actor) + " has no legal action");
     if (seat_bot[actor - 1]) {
       int i = seat_bot[actor - 1]->choose(game, rngs[actor - 1]);
-      if (!opts.quiet) out << "p" << actor << " (" << seats[actor - 1] << "): " << game.action(i).label << "\n";
+      if (!opts.quiet)
+        out << "p" << actor << " (" << seats[actor - 1] << "): " << game.action(i).label << "\n";
       game.apply(i);
       ++done;
       continue;
@@ -135,7 +140,8 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     } else if (cmd == "c") {
       int c = 0;
       words >> c;
-      bool visible = c >= 1 && c <= game.match().table().ncards() && game.match().table().sees(actor, c);
+      bool visible =
+          c >= 1 && c <= game.match().table().ncards() && game.match().table().sees(actor, c);
       out << (visible ? card_text(game, c) : "you cannot see that card") << "\n";
     } else if (cmd == "l") {
       for (const auto& l : game.match().log()) out << "  | " << l << "\n";

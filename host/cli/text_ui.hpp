@@ -10,8 +10,8 @@
 namespace ratify::cli {
 
 struct TextOptions {
-  int max_actions = 0;   // 0 = to the end
-  bool quiet = false;    // bots only: print just the result
+  int max_actions = 0;  // 0 = to the end
+  bool quiet = false;   // bots only: print just the result
 };
 
 // Plays to the end (or quit / end of input). Returns the exit code.

@@ -9,10 +9,14 @@ namespace ratify::core {
 
 const char* OptionDecl::type_name() const {
   switch (def.index()) {
-    case 0: return "boolean";
-    case 1: return "integer";
-    case 2: return "number";
-    default: return "string";
+    case 0:
+      return "boolean";
+    case 1:
+      return "integer";
+    case 2:
+      return "number";
+    default:
+      return "string";
   }
 }
 
@@ -63,8 +67,9 @@ static OptionValue check_range(const OptionDecl& d, OptionValue v) {
       throw bad("'" + *s + "' is not one of the choices");
   } else if (!std::holds_alternative<bool>(v)) {
     double x = std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v))
-                                                   : std::get<double>(v);
-    if ((d.min && x < *d.min) || (d.max && x > *d.max)) throw bad(to_string(v) + " is out of range");
+                                                  : std::get<double>(v);
+    if ((d.min && x < *d.min) || (d.max && x > *d.max))
+      throw bad(to_string(v) + " is out of range");
   }
   return v;
 }
@@ -89,15 +94,18 @@ std::pair<std::string, OptionValue> parse_setting(std::string_view setting,
   std::string name(setting.substr(0, eq)), text(setting.substr(eq + 1));
   const OptionDecl& d = find_decl(name, decls);
   auto wrong = [&]() {
-    return OptionError("option '" + name + "' wants a " + d.type_name() + ", got '" + text +
-                       "'\n" + describe_options({d}));
+    return OptionError("option '" + name + "' wants a " + d.type_name() + ", got '" + text + "'\n" +
+                       describe_options({d}));
   };
   OptionValue v;
   switch (d.def.index()) {
     case 0:
-      if (text == "true" || text == "1" || text == "yes" || text == "on") v = true;
-      else if (text == "false" || text == "0" || text == "no" || text == "off") v = false;
-      else throw wrong();
+      if (text == "true" || text == "1" || text == "yes" || text == "on")
+        v = true;
+      else if (text == "false" || text == "0" || text == "no" || text == "off")
+        v = false;
+      else
+        throw wrong();
       break;
     case 1: {
       int64_t i = 0;
@@ -117,7 +125,8 @@ std::pair<std::string, OptionValue> parse_setting(std::string_view setting,
       }
       break;
     }
-    default: v = text;
+    default:
+      v = text;
   }
   return {name, check_range(d, v)};
 }
@@ -134,11 +143,16 @@ OptionValues from_json(const nlohmann::json& j, const std::vector<OptionDecl>& d
   if (!j.is_object()) throw OptionError("options must be an object");
   for (auto& [k, v] : j.items()) {
     OptionValue x;
-    if (v.is_boolean()) x = v.get<bool>();
-    else if (v.is_number_integer()) x = v.get<int64_t>();
-    else if (v.is_number()) x = v.get<double>();
-    else if (v.is_string()) x = v.get<std::string>();
-    else throw OptionError("option '" + k + "' has a value of no option type");
+    if (v.is_boolean())
+      x = v.get<bool>();
+    else if (v.is_number_integer())
+      x = v.get<int64_t>();
+    else if (v.is_number())
+      x = v.get<double>();
+    else if (v.is_string())
+      x = v.get<std::string>();
+    else
+      throw OptionError("option '" + k + "' has a value of no option type");
     out[k] = check_value(k, x, decls);
   }
   return out;

@@ -17,8 +17,8 @@ using OptionValue = std::variant<bool, int64_t, double, std::string>;
 struct OptionDecl {
   std::string name, doc;
   OptionValue def;
-  std::vector<std::string> choices;      // strings only; empty = any
-  std::optional<double> min, max;        // numbers only
+  std::vector<std::string> choices;  // strings only; empty = any
+  std::optional<double> min, max;    // numbers only
   const char* type_name() const;
 };
 

@@ -19,9 +19,8 @@ static uint64_t parse_hash(const std::string& s) {
 }
 
 nlohmann::json header_json(const ReplayHeader& h) {
-  return {{"ratify", "replay"}, {"version", 1},     {"ruleset", h.ruleset},
-          {"variant", h.variant}, {"options", h.options}, {"seed", h.seed},
-          {"players", h.players}, {"seats", h.seats}};
+  return {{"ratify", "replay"},   {"version", 1},   {"ruleset", h.ruleset}, {"variant", h.variant},
+          {"options", h.options}, {"seed", h.seed}, {"players", h.players}, {"seats", h.seats}};
 }
 
 nlohmann::json step_json(const ReplayStep& s) {

@@ -11,8 +11,8 @@
 namespace ratify::core {
 
 struct ReplayHeader {
-  std::string ruleset;           // id or path, as given
-  std::string variant;           // "" = none
+  std::string ruleset;                                // id or path, as given
+  std::string variant;                                // "" = none
   nlohmann::json options = nlohmann::json::object();  // after variant and --set
   uint64_t seed = 0;
   int players = 0;
@@ -21,10 +21,10 @@ struct ReplayHeader {
 
 struct ReplayStep {
   int actor = 0;
-  nlohmann::json action;   // the action table, without its label
+  nlohmann::json action;  // the action table, without its label
   std::string label;
-  uint64_t hash = 0;       // state hash after the action
-  int line = 0;            // where it was read from, for messages
+  uint64_t hash = 0;  // state hash after the action
+  int line = 0;       // where it was read from, for messages
 };
 
 struct Replay {

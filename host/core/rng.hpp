@@ -3,8 +3,8 @@
 // Written out here, with its own bounded integers and shuffle, because
 // std::uniform_int_distribution and std::shuffle differ between standard
 // libraries: a seed must give the same game on every machine.
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 

@@ -9,10 +9,14 @@ namespace ratify::core {
 
 const char* to_string(Visibility v) {
   switch (v) {
-    case Visibility::All: return "all";
-    case Visibility::Owner: return "owner";
-    case Visibility::None: return "none";
-    case Visibility::Top: return "top";
+    case Visibility::All:
+      return "all";
+    case Visibility::Owner:
+      return "owner";
+    case Visibility::None:
+      return "none";
+    case Visibility::Top:
+      return "top";
   }
   return "none";
 }
@@ -40,8 +44,8 @@ Table::Table(std::vector<CardDef> defs, int players) : players_(players) {
 
 CardId Table::check_card(CardId c) const {
   if (c < 1 || c > ncards())
-    throw TableError("no card " + std::to_string(c) + " (cards are 1.." +
-                     std::to_string(ncards()) + ")");
+    throw TableError("no card " + std::to_string(c) + " (cards are 1.." + std::to_string(ncards()) +
+                     ")");
   return c;
 }
 
@@ -102,10 +106,14 @@ bool Table::sees(PlayerId p, CardId c) const {
   if (known_.at(check_card(c) - 1) & (1u << p)) return true;
   const Zone& z = zones_[card_zone_[c - 1]];
   switch (z.visibility) {
-    case Visibility::All: return true;
-    case Visibility::Owner: return z.owner == p && p != 0;
-    case Visibility::Top: return !z.cards.empty() && z.cards.back() == c;
-    case Visibility::None: return false;
+    case Visibility::All:
+      return true;
+    case Visibility::Owner:
+      return z.owner == p && p != 0;
+    case Visibility::Top:
+      return !z.cards.empty() && z.cards.back() == c;
+    case Visibility::None:
+      return false;
   }
   return false;
 }
@@ -114,8 +122,8 @@ std::string Table::check_conservation() const {
   std::vector<int> seen(ncards(), 0);
   for (size_t zi = 0; zi < zones_.size(); ++zi)
     for (CardId c : zones_[zi].cards) {
-      if (c < 1 || c > ncards()) return "zone '" + zones_[zi].name + "' holds no-card " +
-                                        std::to_string(c);
+      if (c < 1 || c > ncards())
+        return "zone '" + zones_[zi].name + "' holds no-card " + std::to_string(c);
       if (++seen[c - 1] > 1) return "card " + std::to_string(c) + " is in two places";
       if (card_zone_[c - 1] != static_cast<int>(zi))
         return "card " + std::to_string(c) + " misplaced in the index";

@@ -28,8 +28,8 @@ enum class Visibility { All, Owner, None, Top };
 const char* to_string(Visibility v);
 std::optional<Visibility> visibility_from(std::string_view s);
 
-using CardId = int;     // 1 .. ncards
-using PlayerId = int;   // 1 .. players; 0 = nobody
+using CardId = int;    // 1 .. ncards
+using PlayerId = int;  // 1 .. players; 0 = nobody
 constexpr int kMaxPlayers = 16;
 
 struct Zone {

@@ -32,7 +32,8 @@ std::vector<fs::path> search_roots() {
     size_t start = 0;
     while (start <= s.size()) {
       size_t colon = s.find(':', start);
-      std::string part = s.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+      std::string part =
+          s.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
       if (!part.empty()) add(part);
       if (colon == std::string::npos) break;
       start = colon + 1;
@@ -101,8 +102,9 @@ Located locate(const std::string& spec, const std::string& variant) {
     if (out.dir.empty()) {
       std::string known;
       for (const auto& e : list_rulesets()) known += " " + e.id;
-      throw InputError("no ruleset '" + spec + "'" +
-                       (known.empty() ? " (no rulesets found; set RATIFY_PATH)" : "; known:" + known));
+      throw InputError(
+          "no ruleset '" + spec + "'" +
+          (known.empty() ? " (no rulesets found; set RATIFY_PATH)" : "; known:" + known));
     }
     if (!var.empty()) out.variant = find_variant(out.dir, var);
   }

@@ -95,9 +95,10 @@ View Game::view(int viewer) {
     if (z.kind == "box") continue;
     ZoneView zv{z.name, z.kind, z.label, z.owner, z.visibility, {}};
     for (int c : z.cards) {
-      bool up = viewer ? t.sees(viewer, c) : (z.visibility == core::Visibility::All ||
-                                               (z.visibility == core::Visibility::Top && c == z.cards.back()) ||
-                                               (t.known_mask(c) == 0xffffffffu));
+      bool up = viewer ? t.sees(viewer, c)
+                       : (z.visibility == core::Visibility::All ||
+                          (z.visibility == core::Visibility::Top && c == z.cards.back()) ||
+                          (t.known_mask(c) == 0xffffffffu));
       zv.cards.push_back({up ? c : 0, up, up ? t.def_index(c) : -1});
     }
     v.zones.push_back(std::move(zv));
@@ -123,7 +124,8 @@ std::unique_ptr<Game> game_from_replay_header(std::shared_ptr<Loaded> loaded,
                                               const core::ReplayHeader& h, Mode mode) {
   core::OptionValues options;
   try {
-    options = core::resolve(loaded->meta().options, core::from_json(h.options, loaded->meta().options));
+    options =
+        core::resolve(loaded->meta().options, core::from_json(h.options, loaded->meta().options));
   } catch (const core::OptionError& e) {
     throw InputError(std::string("replay options: ") + e.what());
   }
@@ -147,8 +149,8 @@ std::optional<Divergence> verify_replay(std::shared_ptr<Loaded> loaded, const co
                      (s.line ? ", line " + std::to_string(s.line) : "") + ")";
     try {
       if (g->actor() != s.actor)
-        return Divergence{n, at + ": the actor is now " + std::to_string(g->actor()) +
-                                 ", was " + std::to_string(s.actor)};
+        return Divergence{n, at + ": the actor is now " + std::to_string(g->actor()) + ", was " +
+                                 std::to_string(s.actor)};
       int i = g->match().find_action(s.action);
       if (i < 0) return Divergence{n, at + " is no longer legal"};
       g->apply(i);

@@ -68,9 +68,9 @@ struct View {
 };
 
 struct Divergence {
-  int step = 0;             // 1-based action number, 0 = at load/setup
-  std::string message;      // what differs, with file:line for script errors
-  bool adopted = false;     // reload: the new rules were taken anyway
+  int step = 0;          // 1-based action number, 0 = at load/setup
+  std::string message;   // what differs, with file:line for script errors
+  bool adopted = false;  // reload: the new rules were taken anyway
 };
 
 class Game {
@@ -111,7 +111,7 @@ class Game {
  private:
   struct Step {
     core::ReplayStep record;
-    uint32_t revealed = 0;  // bit p: the action showed player p a card
+    uint32_t revealed = 0;                  // bit p: the action showed player p a card
     std::unique_ptr<lua::Snapshot> before;  // interactive mode
   };
   uint32_t seen_mask_before_ = 0;

@@ -5,7 +5,8 @@
 namespace ratify::engine {
 
 int TestReport::failed() const {
-  return static_cast<int>(std::count_if(items.begin(), items.end(), [](const Item& i) { return !i.passed; }));
+  return static_cast<int>(
+      std::count_if(items.begin(), items.end(), [](const Item& i) { return !i.passed; }));
 }
 
 static std::vector<fs::path> files_in(const fs::path& dir, const std::string& ext) {

@@ -8,15 +8,15 @@
 namespace ratify::gui {
 
 struct WindowOptions {
-  std::string ruleset;               // empty: show the picker
-  std::string variant;               // empty: none
-  std::vector<std::string> sets;     // name=value options
-  std::vector<std::string> seats;    // "human", "random", "heuristic", "bot"; empty: human + bots
+  std::string ruleset;             // empty: show the picker
+  std::string variant;             // empty: none
+  std::vector<std::string> sets;   // name=value options
+  std::vector<std::string> seats;  // "human", "random", "heuristic", "bot"; empty: human + bots
   uint64_t seed = 0;
   bool seed_given = false;
-  int players = 0;                   // 0: from seats, or the ruleset's minimum
-  int max_actions = 0;               // with screenshot: bot actions before the frame
-  std::string screenshot;            // PNG path: headless capture, then exit
+  int players = 0;         // 0: from seats, or the ruleset's minimum
+  int max_actions = 0;     // with screenshot: bot actions before the frame
+  std::string screenshot;  // PNG path: headless capture, then exit
   int width = 1280, height = 720;
 };
 

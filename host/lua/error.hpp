@@ -18,7 +18,7 @@ class ScriptError : public std::runtime_error {
 
 struct Limits {
   uint64_t instructions = 500'000'000;  // per call from the host
-  size_t memory = size_t(1) << 30;       // per VM, bytes
+  size_t memory = size_t(1) << 30;      // per VM, bytes
 };
 
 }  // namespace ratify::lua

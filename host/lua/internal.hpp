@@ -42,7 +42,7 @@ std::string check_plain(lua_State* L, int idx, const std::string& path);
 nlohmann::json to_json(lua_State* L, int idx);
 void push_json(lua_State* L, const nlohmann::json& j);
 void hash_value(lua_State* L, int idx, core::Hasher& h);
-void push_copy(lua_State* L, int idx);                 // deep copy of plain data
+void push_copy(lua_State* L, int idx);  // deep copy of plain data
 bool deep_equal(lua_State* L, int a, int b);
 bool fields_match(lua_State* L, int spec, int action);  // every field of spec equal
 

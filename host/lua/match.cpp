@@ -11,7 +11,9 @@ namespace {
 constexpr size_t kCheckpointEvery = 64;  // actions between transaction checkpoints
 }
 
-Snapshot::Snapshot(Snapshot&& o) noexcept { *this = std::move(o); }
+Snapshot::Snapshot(Snapshot&& o) noexcept {
+  *this = std::move(o);
+}
 
 Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
   if (this != &o) {
@@ -253,7 +255,8 @@ std::optional<Result> Match::result() {
     if (lua_istable(L, -1)) {
       for (lua_Integer k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; ++k) {
         lua_Integer p = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
-        if (p < 1 || p > players()) luaL_error(L, "%s: result(g).winners[%d] is not a player", id, static_cast<int>(k));
+        if (p < 1 || p > players())
+          luaL_error(L, "%s: result(g).winners[%d] is not a player", id, static_cast<int>(k));
         r.winners.push_back(static_cast<int>(p));
         lua_pop(L, 1);
       }
@@ -275,7 +278,9 @@ std::optional<Result> Match::result() {
   return out;
 }
 
-bool Match::has_heuristic() const { return rules_.meta().has_heuristic; }
+bool Match::has_heuristic() const {
+  return rules_.meta().has_heuristic;
+}
 
 double Match::heuristic(int player) {
   if (!has_heuristic()) return 0;
@@ -302,7 +307,8 @@ std::vector<std::string> Match::status(int player) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_pushinteger(L, player);
     lua_call(L, 2, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) lines.push_back(lua_tostring(L, -1));
+    if (lua_type(L, -1) == LUA_TSTRING)
+      lines.push_back(lua_tostring(L, -1));
     else if (lua_istable(L, -1))
       for (lua_Integer k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; ++k, lua_pop(L, 1))
         lines.push_back(luaL_tolstring(L, -1, nullptr)), lua_pop(L, 1);
@@ -364,10 +370,9 @@ void Match::load(const nlohmann::json& j) {
   try {
     if (j.value("format", "") != "ratify-save") throw std::runtime_error("not a ratify save");
     if (j.at("ruleset").get<std::string>() != rules_.meta().id)
-      throw std::runtime_error("a save of '" + j.at("ruleset").get<std::string>() +
-                               "', not of '" + rules_.meta().id + "'");
-    if (j.at("players").get<int>() != players())
-      throw std::runtime_error("player count differs");
+      throw std::runtime_error("a save of '" + j.at("ruleset").get<std::string>() + "', not of '" +
+                               rules_.meta().id + "'");
+    if (j.at("players").get<int>() != players()) throw std::runtime_error("player count differs");
     core::Table t = table_;
     t.from_json(j.at("table"));
     auto rng = j.at("rng");
@@ -451,7 +456,8 @@ void Match::determinize(int player, core::Rng& rng) {
     }
   }
   rng.shuffle(hidden);
-  for (size_t k = 0; k < places.size(); ++k) table_.place(places[k].first, places[k].second, hidden[k]);
+  for (size_t k = 0; k < places.size(); ++k)
+    table_.place(places[k].first, places[k].second, hidden[k]);
   reset_transaction();
   touch();
 }

@@ -64,13 +64,16 @@ class Match {
   uint64_t seed() const { return seed_; }
   const core::OptionValues& options() const { return options_; }
   const core::Table& table() const { return table_; }
-  core::Table& table_mut() { touch(); return table_; }
+  core::Table& table_mut() {
+    touch();
+    return table_;
+  }
   core::Rng& rng() { return rng_; }
 
   int actor();  // 0 = the game is over
   int action_count();
   ActionInfo action_info(int i);
-  nlohmann::json action_json(int i);  // plain data, without `label`
+  nlohmann::json action_json(int i);              // plain data, without `label`
   int find_action(const nlohmann::json& action);  // -1 if not legal now
   // Carries out action i as a transaction: on a script error the match is
   // restored exactly and ScriptError is thrown.
@@ -101,7 +104,10 @@ class Match {
   void touch() { ++version_; }
   int g_ref() const { return g_ref_; }
   // Registry reference of the current actions list (host/lua internals).
-  int actions_ref() { ensure_actions(); return actions_ref_; }
+  int actions_ref() {
+    ensure_actions();
+    return actions_ref_;
+  }
 
  private:
   void push_fn(const char* name);  // ruleset function or error

@@ -24,10 +24,14 @@ std::string check_rec(lua_State* L, int idx, const std::string& path,
   switch (lua_type(L, idx)) {
     case LUA_TNIL:
     case LUA_TBOOLEAN:
-    case LUA_TSTRING: return {};
-    case LUA_TNUMBER: return {};
-    case LUA_TTABLE: break;
-    default: return path + " is a " + luaL_typename(L, idx) + " (only plain data may be kept)";
+    case LUA_TSTRING:
+      return {};
+    case LUA_TNUMBER:
+      return {};
+    case LUA_TTABLE:
+      break;
+    default:
+      return path + " is a " + luaL_typename(L, idx) + " (only plain data may be kept)";
   }
   if (depth > kMaxDepth) return path + " is nested deeper than " + std::to_string(kMaxDepth);
   if (!seen.insert(lua_topointer(L, idx)).second)
@@ -42,8 +46,8 @@ std::string check_rec(lua_State* L, int idx, const std::string& path,
   while (lua_next(L, idx)) {
     int kt = lua_type(L, -2);
     if (kt != LUA_TSTRING && !(kt == LUA_TNUMBER && lua_isinteger(L, -2))) {
-      std::string bad = path + " has a key of type " + luaL_typename(L, -2) +
-                        " (keys are strings or integers)";
+      std::string bad =
+          path + " has a key of type " + luaL_typename(L, -2) + " (keys are strings or integers)";
       lua_pop(L, 2);
       return bad;
     }
@@ -64,17 +68,22 @@ std::vector<Key> sorted_keys(lua_State* L, int idx) {
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     lua_pop(L, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) keys.emplace_back(std::string(lua_tostring(L, -1)));
-    else if (lua_isinteger(L, -1)) keys.emplace_back(lua_tointeger(L, -1));
-    else luaL_error(L, "a key of type %s cannot be saved", luaL_typename(L, -1));
+    if (lua_type(L, -1) == LUA_TSTRING)
+      keys.emplace_back(std::string(lua_tostring(L, -1)));
+    else if (lua_isinteger(L, -1))
+      keys.emplace_back(lua_tointeger(L, -1));
+    else
+      luaL_error(L, "a key of type %s cannot be saved", luaL_typename(L, -1));
   }
   std::sort(keys.begin(), keys.end());
   return keys;
 }
 
 void push_key(lua_State* L, const Key& k) {
-  if (auto i = std::get_if<lua_Integer>(&k)) lua_pushinteger(L, *i);
-  else lua_pushstring(L, std::get<std::string>(k).c_str());
+  if (auto i = std::get_if<lua_Integer>(&k))
+    lua_pushinteger(L, *i);
+  else
+    lua_pushstring(L, std::get<std::string>(k).c_str());
 }
 
 // The sequence 1..n with nothing else: a JSON array.
@@ -96,8 +105,10 @@ lua_Integer sequence_length(lua_State* L, int idx) {
 
 nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
   switch (lua_type(L, idx)) {
-    case LUA_TNIL: return nullptr;
-    case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, idx));
+    case LUA_TNIL:
+      return nullptr;
+    case LUA_TBOOLEAN:
+      return static_cast<bool>(lua_toboolean(L, idx));
     case LUA_TNUMBER:
       if (lua_isinteger(L, idx)) return static_cast<int64_t>(lua_tointeger(L, idx));
       return lua_tonumber(L, idx);
@@ -106,8 +117,10 @@ nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
       const char* s = lua_tolstring(L, idx, &len);
       return std::string(s, len);
     }
-    case LUA_TTABLE: break;
-    default: luaL_error(L, "a %s cannot be saved", luaL_typename(L, idx));
+    case LUA_TTABLE:
+      break;
+    default:
+      luaL_error(L, "a %s cannot be saved", luaL_typename(L, idx));
   }
   if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
@@ -126,10 +139,10 @@ nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
     push_key(L, k);
     lua_rawget(L, idx);
     // Integer keys are written "#n"; a string key starting with '#' gets one more.
-    std::string name = std::holds_alternative<lua_Integer>(k)
-                           ? "#" + std::to_string(std::get<lua_Integer>(k))
-                           : (std::get<std::string>(k).rfind('#', 0) == 0 ? "#" : "") +
-                                 std::get<std::string>(k);
+    std::string name =
+        std::holds_alternative<lua_Integer>(k)
+            ? "#" + std::to_string(std::get<lua_Integer>(k))
+            : (std::get<std::string>(k).rfind('#', 0) == 0 ? "#" : "") + std::get<std::string>(k);
     obj[name] = to_json_rec(L, -1, depth + 1);
     lua_pop(L, 1);
   }
@@ -140,10 +153,14 @@ void hash_rec(lua_State* L, int idx, core::Hasher& h, int depth) {
   int t = lua_type(L, idx);
   h.add(static_cast<uint64_t>(t));
   switch (t) {
-    case LUA_TBOOLEAN: h.add(static_cast<uint64_t>(lua_toboolean(L, idx))); return;
+    case LUA_TBOOLEAN:
+      h.add(static_cast<uint64_t>(lua_toboolean(L, idx)));
+      return;
     case LUA_TNUMBER:
-      if (lua_isinteger(L, idx)) h.add(static_cast<uint64_t>(lua_tointeger(L, idx)));
-      else h.add_double(lua_tonumber(L, idx));
+      if (lua_isinteger(L, idx))
+        h.add(static_cast<uint64_t>(lua_tointeger(L, idx)));
+      else
+        h.add_double(lua_tonumber(L, idx));
       return;
     case LUA_TSTRING: {
       size_t len;
@@ -151,8 +168,10 @@ void hash_rec(lua_State* L, int idx, core::Hasher& h, int depth) {
       h.add(std::string_view(s, len));
       return;
     }
-    case LUA_TTABLE: break;
-    default: return;
+    case LUA_TTABLE:
+      break;
+    default:
+      return;
   }
   if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
@@ -220,19 +239,29 @@ std::string check_plain(lua_State* L, int idx, const std::string& path) {
   return check_rec(L, lua_absindex(L, idx), path, seen, 0);
 }
 
-nlohmann::json to_json(lua_State* L, int idx) { return to_json_rec(L, lua_absindex(L, idx), 0); }
+nlohmann::json to_json(lua_State* L, int idx) {
+  return to_json_rec(L, lua_absindex(L, idx), 0);
+}
 
 void push_json(lua_State* L, const nlohmann::json& j) {
   luaL_checkstack(L, 4, "data nested too deep");
   switch (j.type()) {
-    case nlohmann::json::value_t::null: lua_pushnil(L); return;
-    case nlohmann::json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); return;
+    case nlohmann::json::value_t::null:
+      lua_pushnil(L);
+      return;
+    case nlohmann::json::value_t::boolean:
+      lua_pushboolean(L, j.get<bool>());
+      return;
     case nlohmann::json::value_t::number_integer:
     case nlohmann::json::value_t::number_unsigned:
       lua_pushinteger(L, j.get<lua_Integer>());
       return;
-    case nlohmann::json::value_t::number_float: lua_pushnumber(L, j.get<double>()); return;
-    case nlohmann::json::value_t::string: lua_pushstring(L, j.get_ref<const std::string&>().c_str()); return;
+    case nlohmann::json::value_t::number_float:
+      lua_pushnumber(L, j.get<double>());
+      return;
+    case nlohmann::json::value_t::string:
+      lua_pushstring(L, j.get_ref<const std::string&>().c_str());
+      return;
     case nlohmann::json::value_t::array: {
       lua_createtable(L, static_cast<int>(j.size()), 0);
       lua_Integer i = 0;
@@ -245,25 +274,34 @@ void push_json(lua_State* L, const nlohmann::json& j) {
     case nlohmann::json::value_t::object: {
       lua_createtable(L, 0, static_cast<int>(j.size()));
       for (const auto& [k, v] : j.items()) {
-        if (k.rfind("##", 0) == 0) lua_pushstring(L, k.c_str() + 1);
+        if (k.rfind("##", 0) == 0)
+          lua_pushstring(L, k.c_str() + 1);
         else if (k.rfind('#', 0) == 0) {
           char* end = nullptr;
           long long n = std::strtoll(k.c_str() + 1, &end, 10);
           if (k.size() < 2 || *end != '\0') luaL_error(L, "bad key '%s' in saved data", k.c_str());
           lua_pushinteger(L, static_cast<lua_Integer>(n));
-        } else lua_pushstring(L, k.c_str());
+        } else
+          lua_pushstring(L, k.c_str());
         push_json(L, v);
         lua_rawset(L, -3);
       }
       return;
     }
-    default: luaL_error(L, "saved data holds a value of no Lua type");
+    default:
+      luaL_error(L, "saved data holds a value of no Lua type");
   }
 }
 
-void hash_value(lua_State* L, int idx, core::Hasher& h) { hash_rec(L, lua_absindex(L, idx), h, 0); }
-void push_copy(lua_State* L, int idx) { copy_rec(L, lua_absindex(L, idx), 0); }
-bool deep_equal(lua_State* L, int a, int b) { return equal_rec(L, a, b, 0); }
+void hash_value(lua_State* L, int idx, core::Hasher& h) {
+  hash_rec(L, lua_absindex(L, idx), h, 0);
+}
+void push_copy(lua_State* L, int idx) {
+  copy_rec(L, lua_absindex(L, idx), 0);
+}
+bool deep_equal(lua_State* L, int a, int b) {
+  return equal_rec(L, a, b, 0);
+}
 
 bool fields_match(lua_State* L, int spec, int action) {
   spec = lua_absindex(L, spec);

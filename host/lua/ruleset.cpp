@@ -39,7 +39,8 @@ int line_of(const fs::path& file, const std::string& needle) {
 std::string opt_string(lua_State* L, int t, const char* field, const std::string& where) {
   lua_getfield(L, t, field);
   std::string out;
-  if (lua_type(L, -1) == LUA_TSTRING) out = lua_tostring(L, -1);
+  if (lua_type(L, -1) == LUA_TSTRING)
+    out = lua_tostring(L, -1);
   else if (!lua_isnil(L, -1))
     throw ScriptError(where + "field '" + field + "' must be a string, got " +
                       luaL_typename(L, -1));
@@ -49,11 +50,13 @@ std::string opt_string(lua_State* L, int t, const char* field, const std::string
 
 core::OptionValue to_option_value(lua_State* L, int idx, const std::string& where) {
   switch (lua_type(L, idx)) {
-    case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, idx));
+    case LUA_TBOOLEAN:
+      return static_cast<bool>(lua_toboolean(L, idx));
     case LUA_TNUMBER:
       if (lua_isinteger(L, idx)) return static_cast<int64_t>(lua_tointeger(L, idx));
       return static_cast<double>(lua_tonumber(L, idx));
-    case LUA_TSTRING: return std::string(lua_tostring(L, idx));
+    case LUA_TSTRING:
+      return std::string(lua_tostring(L, idx));
     default:
       throw ScriptError(where + "an option value must be a boolean, number or string, not " +
                         luaL_typename(L, idx));
@@ -121,8 +124,8 @@ void Rules::read_meta(const std::string& file) {
   meta_.max_players = static_cast<int>(lua_tointeger(L, -1));
   if (meta_.min_players < 1 || meta_.max_players > core::kMaxPlayers ||
       meta_.min_players > meta_.max_players)
-    throw ScriptError(where + "players must satisfy 1 <= min <= max <= " +
-                      std::to_string(core::kMaxPlayers));
+    throw ScriptError(
+        where + "players must satisfy 1 <= min <= max <= " + std::to_string(core::kMaxPlayers));
   lua_pop(L, 3);
   lua_getfield(L, t, "layout");
   if (lua_istable(L, -1)) {
@@ -227,8 +230,10 @@ void Rules::read_variant(const fs::path& path) {
     }
     lua_pop(L, 1);
     lua_getfield(L, t, "cards");
-    if (lua_istable(L, -1)) variant_cards_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-    else lua_pop(L, 1);
+    if (lua_istable(L, -1))
+      variant_cards_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    else
+      lua_pop(L, 1);
   });
   luaL_unref(L, LUA_REGISTRYINDEX, variant_ref);
   variant_ = std::move(v);
@@ -323,7 +328,8 @@ void Rules::read_cards(const std::string& file) {
     def.color = opt_string(L, d, "color", where);
     def.short_label = opt_string(L, d, "short", where);
     lua_getfield(L, d, "rank");
-    if (lua_isnumber(L, -1) && lua_type(L, -1) == LUA_TNUMBER) def.rank = lua_tonumber(L, -1);
+    if (lua_isnumber(L, -1) && lua_type(L, -1) == LUA_TNUMBER)
+      def.rank = lua_tonumber(L, -1);
     else if (!lua_isnil(L, -1))
       throw ScriptError(where + "field 'rank' must be a number, got " + luaL_typename(L, -1));
     lua_pop(L, 1);
@@ -331,9 +337,9 @@ void Rules::read_cards(const std::string& file) {
     if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 0 && lua_tointeger(L, -1) <= 10000)
       def.count = static_cast<int>(lua_tointeger(L, -1));
     else if (!lua_isnil(L, -1))
-      throw ScriptError(where + "field 'count' must be a whole number 0..10000, got " +
-                        (lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1)
-                                                         : luaL_typename(L, -1)));
+      throw ScriptError(
+          where + "field 'count' must be a whole number 0..10000, got " +
+          (lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1)));
     lua_pop(L, 1);
     if (def.text.empty() && def.count > 0) lint_.push_back(where + "has no text");
     defs_.push_back(std::move(def));

@@ -20,7 +20,9 @@ constexpr int kHookEvery = 1000;  // instructions between budget checks
 const char* kLoadedKey = "ratify.loaded";
 const char* kLoadingMark = "ratify.loading";
 
-Vm* vm_of(lua_State* L) { return *static_cast<Vm**>(lua_getextraspace(L)); }
+Vm* vm_of(lua_State* L) {
+  return *static_cast<Vm**>(lua_getextraspace(L));
+}
 
 std::string read_text(const std::filesystem::path& p) {
   std::ifstream f(p, std::ios::binary);
@@ -34,7 +36,8 @@ std::string where(lua_State* L) {
   lua_Debug ar;
   for (int level = 0; lua_getstack(L, level, &ar); ++level) {
     lua_getinfo(L, "Sl", &ar);
-    if (ar.currentline > 0) return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+    if (ar.currentline > 0)
+      return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
   }
   return {};
 }
@@ -147,8 +150,10 @@ struct Vm::Internals {
       lua_pop(L, 1);
     }
     Vm* vm = vm_of(L);
-    if (vm->print_sink) vm->print_sink(line);
-    else std::cerr << "[lua] " << line << '\n';
+    if (vm->print_sink)
+      vm->print_sink(line);
+    else
+      std::cerr << "[lua] " << line << '\n';
     return 0;
   }
 
@@ -176,8 +181,10 @@ struct Vm::Internals {
   static int require(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
     if (!valid_module_name(name))
-      return luaL_error(L, "require \"%s\": a module name is letters, digits, _ and dots "
-                           "(no paths); it resolves inside the ruleset folder or scripts/", name);
+      return luaL_error(L,
+                        "require \"%s\": a module name is letters, digits, _ and dots "
+                        "(no paths); it resolves inside the ruleset folder or scripts/",
+                        name);
     Vm* vm = vm_of(L);
     lua_getfield(L, LUA_REGISTRYINDEX, kLoadedKey);
     lua_getfield(L, -1, name);
@@ -191,8 +198,10 @@ struct Vm::Internals {
     for (auto& ch : rel)
       if (ch == '.') ch = '/';
     std::filesystem::path file;
-    if (rel.rfind("ratify/", 0) == 0) file = vm->scripts_dir_ / (rel + ".lua");
-    else file = vm->ruleset_dir_ / (rel + ".lua");
+    if (rel.rfind("ratify/", 0) == 0)
+      file = vm->scripts_dir_ / (rel + ".lua");
+    else
+      file = vm->ruleset_dir_ / (rel + ".lua");
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec))
       return luaL_error(L, "module '%s' not found (looked for %s)", name,
@@ -341,7 +350,8 @@ void Vm::call(int nargs, int nresults) {
   }
   std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
   if (rc == LUA_ERRMEM) msg = abort_.empty() ? memory_message() : abort_;
-  if (msg.find(".lua") == std::string::npos && !current_file_.empty()) msg = current_file_ + ": " + msg;
+  if (msg.find(".lua") == std::string::npos && !current_file_.empty())
+    msg = current_file_ + ": " + msg;
   std::string tb = rc == LUA_ERRMEM ? std::string() : last_traceback_;
   lua_settop(L, base - 1);
   if (depth_ == 0) {

@@ -55,9 +55,9 @@ class Vm {
   std::filesystem::path ruleset_dir_, scripts_dir_;
   Limits limits_;
   size_t used_ = 0;
-  int64_t steps_left_ = 0;  // in units of kHookEvery instructions
-  int depth_ = 0;            // nested host calls share one budget
-  std::string abort_;        // set when a limit is hit; pcall cannot swallow it
+  int64_t steps_left_ = 0;    // in units of kHookEvery instructions
+  int depth_ = 0;             // nested host calls share one budget
+  std::string abort_;         // set when a limit is hit; pcall cannot swallow it
   bool memory_over_ = false;  // over the memory cap: raise at the next check
   std::string last_traceback_;
   std::unordered_map<const void*, std::string> module_files_;

@@ -35,7 +35,8 @@ core::CardId card_arg(lua_State* L, Match& m, int arg) {
 
 int player_arg(lua_State* L, Match& m, int arg) {
   lua_Integer p = luaL_checkinteger(L, arg);
-  if (p < 1 || p > m.players()) luaL_error(L, "bad player %d (players are 1..%d)", static_cast<int>(p), m.players());
+  if (p < 1 || p > m.players())
+    luaL_error(L, "bad player %d (players are 1..%d)", static_cast<int>(p), m.players());
   return static_cast<int>(p);
 }
 
@@ -58,7 +59,9 @@ int g_zone(lua_State* L) {
     lua_getfield(L, 2, "visibility");
     const char* vis = luaL_optstring(L, -1, "none");
     auto v = core::visibility_from(vis);
-    if (!v) luaL_error(L, "zone '%s': visibility is \"all\", \"owner\", \"none\" or \"top\", not \"%s\"", z.name.c_str(), vis);
+    if (!v)
+      luaL_error(L, "zone '%s': visibility is \"all\", \"owner\", \"none\" or \"top\", not \"%s\"",
+                 z.name.c_str(), vis);
     z.visibility = *v;
     lua_getfield(L, 2, "kind");
     if (lua_isstring(L, -1)) z.kind = lua_tostring(L, -1);
@@ -107,16 +110,20 @@ int g_count(lua_State* L) {
 int g_top(lua_State* L) {
   Match& m = self(L);
   const auto& cards = m.table().zone(zone_arg(L, m, 1)).cards;
-  if (cards.empty()) lua_pushnil(L);
-  else lua_pushinteger(L, cards.back());
+  if (cards.empty())
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, cards.back());
   return 1;
 }
 
 int g_bottom(lua_State* L) {
   Match& m = self(L);
   const auto& cards = m.table().zone(zone_arg(L, m, 1)).cards;
-  if (cards.empty()) lua_pushnil(L);
-  else lua_pushinteger(L, cards.front());
+  if (cards.empty())
+    lua_pushnil(L);
+  else
+    lua_pushinteger(L, cards.front());
   return 1;
 }
 
@@ -239,8 +246,10 @@ int g_reveal(lua_State* L) {
   Match& m = self(L);
   core::CardId c = card_arg(L, m, 1);
   int p = 0;
-  if (lua_type(L, 2) == LUA_TSTRING && std::strcmp(lua_tostring(L, 2), "all") == 0) p = 0;
-  else p = player_arg(L, m, 2);
+  if (lua_type(L, 2) == LUA_TSTRING && std::strcmp(lua_tostring(L, 2), "all") == 0)
+    p = 0;
+  else
+    p = player_arg(L, m, 2);
   m.table_mut().reveal(c, p);
   return 0;
 }
@@ -252,7 +261,9 @@ int g_sees(lua_State* L) {
   return 1;
 }
 
-int g_random(lua_State* L) { return push_random(L, self(L).rng()); }
+int g_random(lua_State* L) {
+  return push_random(L, self(L).rng());
+}
 
 int g_log(lua_State* L) {
   Match& m = self(L);
@@ -261,18 +272,20 @@ int g_log(lua_State* L) {
 }
 
 const luaL_Reg kFunctions[] = {
-    {"zone", g_zone},   {"has_zone", g_has_zone}, {"zones", g_zones},   {"cards", g_cards},
-    {"count", g_count}, {"top", g_top},           {"bottom", g_bottom}, {"move", g_move},
+    {"zone", g_zone},   {"has_zone", g_has_zone}, {"zones", g_zones},     {"cards", g_cards},
+    {"count", g_count}, {"top", g_top},           {"bottom", g_bottom},   {"move", g_move},
     {"draw", g_draw},   {"move_all", g_move_all}, {"shuffle", g_shuffle}, {"where", g_where},
-    {"def", g_def},     {"find", g_find},         {"all", g_all},       {"reveal", g_reveal},
-    {"sees", g_sees},   {"random", g_random},     {"log", g_log},       {nullptr, nullptr}};
+    {"def", g_def},     {"find", g_find},         {"all", g_all},         {"reveal", g_reveal},
+    {"sees", g_sees},   {"random", g_random},     {"log", g_log},         {nullptr, nullptr}};
 
 }  // namespace
 
 // math.random's contract, on the game's RNG.
 int push_random(lua_State* L, core::Rng& rng) {
   switch (lua_gettop(L)) {
-    case 0: lua_pushnumber(L, rng.unit()); return 1;
+    case 0:
+      lua_pushnumber(L, rng.unit());
+      return 1;
     case 1: {
       lua_Integer hi = luaL_checkinteger(L, 1);
       luaL_argcheck(L, hi >= 1, 1, "interval is empty");
@@ -294,10 +307,14 @@ void push_options(lua_State* L, const core::OptionValues& options) {
     std::visit(
         [&](const auto& x) {
           using T = std::decay_t<decltype(x)>;
-          if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, x);
-          else if constexpr (std::is_same_v<T, int64_t>) lua_pushinteger(L, x);
-          else if constexpr (std::is_same_v<T, double>) lua_pushnumber(L, x);
-          else lua_pushstring(L, x.c_str());
+          if constexpr (std::is_same_v<T, bool>)
+            lua_pushboolean(L, x);
+          else if constexpr (std::is_same_v<T, int64_t>)
+            lua_pushinteger(L, x);
+          else if constexpr (std::is_same_v<T, double>)
+            lua_pushnumber(L, x);
+          else
+            lua_pushstring(L, x.c_str());
         },
         v);
     lua_setfield(L, -2, k.c_str());

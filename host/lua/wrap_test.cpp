@@ -16,7 +16,9 @@ struct GameBox {
   Match* match;
 };
 
-Rules& rules_of(lua_State* L) { return *static_cast<Rules*>(lua_touserdata(L, lua_upvalueindex(1))); }
+Rules& rules_of(lua_State* L) {
+  return *static_cast<Rules*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
 
 Match& game_arg(lua_State* L) {
   auto* box = static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta));
@@ -27,7 +29,8 @@ Match& game_arg(lua_State* L) {
 std::string show(lua_State* L, int idx) {
   idx = lua_absindex(L, idx);
   if (lua_type(L, idx) == LUA_TSTRING) return std::string("\"") + lua_tostring(L, idx) + "\"";
-  if (lua_type(L, idx) == LUA_TTABLE && check_plain(L, idx, "").empty()) return to_json(L, idx).dump();
+  if (lua_type(L, idx) == LUA_TTABLE && check_plain(L, idx, "").empty())
+    return to_json(L, idx).dump();
   std::string s = luaL_tolstring(L, idx, nullptr);
   lua_pop(L, 1);
   return s;
@@ -58,10 +61,14 @@ int t_game(lua_State* L) {
     while (lua_next(L, -2)) {
       if (lua_type(L, -2) == LUA_TSTRING) {
         std::string k = lua_tostring(L, -2);
-        if (lua_isboolean(L, -1)) given[k] = static_cast<bool>(lua_toboolean(L, -1));
-        else if (lua_isinteger(L, -1)) given[k] = static_cast<int64_t>(lua_tointeger(L, -1));
-        else if (lua_type(L, -1) == LUA_TNUMBER) given[k] = static_cast<double>(lua_tonumber(L, -1));
-        else if (lua_type(L, -1) == LUA_TSTRING) given[k] = std::string(lua_tostring(L, -1));
+        if (lua_isboolean(L, -1))
+          given[k] = static_cast<bool>(lua_toboolean(L, -1));
+        else if (lua_isinteger(L, -1))
+          given[k] = static_cast<int64_t>(lua_tointeger(L, -1));
+        else if (lua_type(L, -1) == LUA_TNUMBER)
+          given[k] = static_cast<double>(lua_tonumber(L, -1));
+        else if (lua_type(L, -1) == LUA_TSTRING)
+          given[k] = std::string(lua_tostring(L, -1));
       }
       lua_pop(L, 1);
     }
@@ -106,8 +113,10 @@ int game_actor(lua_State* L) {
   Match& m = game_arg(L);
   return guarded(L, [&] {
     int a = m.actor();
-    if (a) lua_pushinteger(L, a);
-    else lua_pushnil(L);
+    if (a)
+      lua_pushinteger(L, a);
+    else
+      lua_pushnil(L);
     return 1;
   });
 }
@@ -214,8 +223,10 @@ int game_result(lua_State* L) {
     lua_newtable(L);
     for (size_t i = 0; i < r->scores.size(); ++i) {
       double s = r->scores[i];
-      if (s == static_cast<double>(static_cast<lua_Integer>(s))) lua_pushinteger(L, static_cast<lua_Integer>(s));
-      else lua_pushnumber(L, s);
+      if (s == static_cast<double>(static_cast<lua_Integer>(s)))
+        lua_pushinteger(L, static_cast<lua_Integer>(s));
+      else
+        lua_pushnumber(L, s);
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
     lua_setfield(L, -2, "scores");
@@ -283,9 +294,9 @@ void push_t(lua_State* L, Rules& rules) {
     lua_setfield(L, -2, "__gc");
     lua_pushcfunction(L, game_index);
     lua_setfield(L, -2, "__index");
-    const luaL_Reg methods[] = {{"actor", game_actor},   {"actions", game_actions},
-                                {"act", game_act},       {"can", game_can},
-                                {"result", game_result}, {"card", game_card},
+    const luaL_Reg methods[] = {{"actor", game_actor},     {"actions", game_actions},
+                                {"act", game_act},         {"can", game_can},
+                                {"result", game_result},   {"card", game_card},
                                 {"playout", game_playout}, {nullptr, nullptr}};
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "methods");
@@ -321,11 +332,13 @@ std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path
     protect(*vm_, [&](lua_State* L) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, list_ref);
       if (!lua_istable(L, -1))
-        luaL_error(L, "%s must return a list of { name = ..., run = function(t) ... end }", shown.c_str());
+        luaL_error(L, "%s must return a list of { name = ..., run = function(t) ... end }",
+                   shown.c_str());
       lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
       for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, -1, i);
-        if (!lua_istable(L, -1)) luaL_error(L, "%s: test %d is not a table", shown.c_str(), static_cast<int>(i));
+        if (!lua_istable(L, -1))
+          luaL_error(L, "%s: test %d is not a table", shown.c_str(), static_cast<int>(i));
         lua_getfield(L, -1, "name");
         lua_getfield(L, -2, "run");
         if (!lua_isfunction(L, -1))

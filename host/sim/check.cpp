@@ -27,25 +27,26 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
   core::Rng pick(core::mix_seed(seed, 99));
   long long n = 0;
   std::string last = "setup";
-  auto fail = [&](const std::string& what) {
-    throw Failure("after " + last + ": " + what);
-  };
+  auto fail = [&](const std::string& what) { throw Failure("after " + last + ": " + what); };
   for (;;) {
     std::string bad = m->table().check_conservation();
     if (!bad.empty()) fail(bad);
     if (probe) {
       probe->load(m->save());
-      if (probe->hash() != m->hash()) fail("the state does not survive save and load (hash differs)");
+      if (probe->hash() != m->hash())
+        fail("the state does not survive save and load (hash differs)");
     }
     int actor = m->actor();
     if (actor == 0) {
       if (!m->result()) fail("the game has no actor but result(g) is nil");
       return n;
     }
-    if (m->result()) fail("result(g) says the game is over, but actor(g) is " + std::to_string(actor));
+    if (m->result())
+      fail("result(g) says the game is over, but actor(g) is " + std::to_string(actor));
     int count = m->action_count();
     if (count == 0) fail("player " + std::to_string(actor) + " has no legal action");
-    if (n >= c.max_actions) fail("the game did not end within " + std::to_string(c.max_actions) + " actions");
+    if (n >= c.max_actions)
+      fail("the game did not end within " + std::to_string(c.max_actions) + " actions");
     int i = static_cast<int>(pick.below(static_cast<uint32_t>(count)));
     last = "action " + std::to_string(n + 1) + " (\"" + m->action_info(i).label + "\")";
     m->apply(i);
@@ -79,7 +80,8 @@ CheckReport run_check(const CheckConfig& c) {
         } catch (const std::exception& e) {
           std::lock_guard<std::mutex> lock(mu);
           failures.emplace_back(k, "game " + std::to_string(k) + " (" + std::to_string(players) +
-                                       " players, game seed " + std::to_string(seed) + "): " + e.what());
+                                       " players, game seed " + std::to_string(seed) +
+                                       "): " + e.what());
         }
         ++done;
       }
@@ -103,7 +105,8 @@ CheckReport run_check(const CheckConfig& c) {
   if (!fatal.empty()) throw std::runtime_error(fatal);
   std::sort(failures.begin(), failures.end());
   report.failed_games = static_cast<int>(failures.size());
-  for (size_t k = 0; k < failures.size() && k < 10; ++k) report.failures.push_back(failures[k].second);
+  for (size_t k = 0; k < failures.size() && k < 10; ++k)
+    report.failures.push_back(failures[k].second);
   report.games = c.games;
   report.actions = actions;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -69,12 +69,14 @@ SimResult run_sim(const SimConfig& c) {
   auto first = engine::Loaded::open(c.ruleset, c.variant);  // validates before threads start
   auto options = first->options(c.sets);
   out.ruleset_id = first->meta().id;
-  int players = c.players ? c.players
-                          : std::max<int>(first->meta().min_players, static_cast<int>(c.bots.size()));
+  int players = c.players
+                    ? c.players
+                    : std::max<int>(first->meta().min_players, static_cast<int>(c.bots.size()));
   players = std::min(players, first->meta().max_players);
   if (players < first->meta().min_players || players > first->meta().max_players)
-    throw engine::InputError(out.ruleset_id + " is for " + std::to_string(first->meta().min_players) +
-                             " to " + std::to_string(first->meta().max_players) + " players");
+    throw engine::InputError(out.ruleset_id + " is for " +
+                             std::to_string(first->meta().min_players) + " to " +
+                             std::to_string(first->meta().max_players) + " players");
   for (const auto& b : c.bots) bots::make_bot(b, first->meta().has_heuristic);  // check names
   out.players = players;
 
@@ -156,8 +158,12 @@ Tallies tally(const SimResult& r) {
 nlohmann::json tally_json(const Tally& x) {
   auto ci = wilson(x.wins, x.games);
   auto sc = summarize(x.scores);
-  return {{"games", x.games}, {"wins", x.wins}, {"win_rate", x.games ? x.wins / x.games : 0},
-          {"ci95", {ci.low, ci.high}}, {"mean_score", sc.mean}, {"sd_score", sc.sd}};
+  return {{"games", x.games},
+          {"wins", x.wins},
+          {"win_rate", x.games ? x.wins / x.games : 0},
+          {"ci95", {ci.low, ci.high}},
+          {"mean_score", sc.mean},
+          {"sd_score", sc.sd}};
 }
 
 std::string pct(double x) {
@@ -193,8 +199,12 @@ nlohmann::json summary_json(const SimResult& r) {
 nlohmann::json result_json(const SimResult& r) {
   nlohmann::json games = nlohmann::json::array();
   for (const auto& g : r.games)
-    games.push_back({{"index", g.index}, {"seed", g.seed}, {"bots", g.seat_bots},
-                     {"winners", g.winners}, {"scores", g.scores}, {"actions", g.actions},
+    games.push_back({{"index", g.index},
+                     {"seed", g.seed},
+                     {"bots", g.seat_bots},
+                     {"winners", g.winners},
+                     {"scores", g.scores},
+                     {"actions", g.actions},
                      {"error", g.error}});
   auto j = summary_json(r);
   j["games_list"] = games;
@@ -245,7 +255,8 @@ SimResult merge(const std::vector<SimResult>& parts) {
         p.config.variant != out.config.variant || p.config.sets != out.config.sets ||
         p.config.shards != out.config.shards)
       throw std::runtime_error("these results are not shards of one run");
-    if (have.at(p.config.shard)) throw std::runtime_error("shard " + std::to_string(p.config.shard) + " given twice");
+    if (have.at(p.config.shard))
+      throw std::runtime_error("shard " + std::to_string(p.config.shard) + " given twice");
     have[p.config.shard] = true;
     out.games.insert(out.games.end(), p.games.begin(), p.games.end());
   }
@@ -296,7 +307,8 @@ std::string summary_text(const SimResult& r) {
     s << "games that failed: " << t.errors << "\n";
     int shown = 0;
     for (const auto& g : r.games)
-      if (!g.error.empty() && shown++ < 5) s << "  game " << g.index << " (seed " << g.seed << "): " << g.error << "\n";
+      if (!g.error.empty() && shown++ < 5)
+        s << "  game " << g.index << " (seed " << g.seed << "): " << g.error << "\n";
   }
   return s.str();
 }
@@ -308,7 +320,9 @@ std::string comparison_text(const std::vector<SimResult>& runs) {
   for (size_t k = 1; k < runs.size(); ++k) {
     const SimResult& b = runs[k];
     Tallies ta = tally(a), tb = tally(b);
-    auto name = [](const SimResult& r) { return r.config.variant.empty() ? std::string("(base)") : r.config.variant; };
+    auto name = [](const SimResult& r) {
+      return r.config.variant.empty() ? std::string("(base)") : r.config.variant;
+    };
     s << "\n" << name(a) << " vs " << name(b) << " (same seeds)\n";
     s << "seat  " << name(a) << "  " << name(b) << "  difference  p-value\n";
     for (int p = 0; p < std::min(a.players, b.players); ++p) {
@@ -316,8 +330,8 @@ std::string comparison_text(const std::vector<SimResult>& runs) {
       double ra = x.games ? x.wins / x.games : 0, rb = y.games ? y.wins / y.games : 0;
       double pv = two_proportion_p(x.wins, x.games, y.wins, y.games);
       char line[200];
-      std::snprintf(line, sizeof line, "%-5d %s  %s  %+6.1f pts    %.4f%s\n", p + 1, pct(ra).c_str(),
-                    pct(rb).c_str(), 100 * (rb - ra), pv, pv < 0.05 ? "  *" : "");
+      std::snprintf(line, sizeof line, "%-5d %s  %s  %+6.1f pts    %.4f%s\n", p + 1,
+                    pct(ra).c_str(), pct(rb).c_str(), 100 * (rb - ra), pv, pv < 0.05 ? "  *" : "");
       s << line;
     }
     auto la = summarize(ta.lengths), lb = summarize(tb.lengths);
@@ -339,7 +353,8 @@ std::string games_csv(const SimResult& r) {
     s << g.index << ',' << g.seed << ',' << g.actions << ',';
     for (size_t k = 0; k < g.winners.size(); ++k) s << (k ? " " : "") << g.winners[k];
     for (int p = 0; p < r.players; ++p)
-      s << ',' << g.seat_bots[p] << ',' << (p < static_cast<int>(g.scores.size()) ? g.scores[p] : 0);
+      s << ',' << g.seat_bots[p] << ','
+        << (p < static_cast<int>(g.scores.size()) ? g.scores[p] : 0);
     std::string e = g.error;
     std::replace(e.begin(), e.end(), '"', '\'');
     s << ",\"" << e << "\"\n";

@@ -18,11 +18,11 @@ struct SimConfig {
   int games = 100;
   uint64_t seed = 1;
   int threads = 1;
-  int players = 0;                 // 0: one per bot, at least the ruleset's minimum
+  int players = 0;  // 0: one per bot, at least the ruleset's minimum
   std::vector<std::string> bots = {"random"};
-  bool rotate = false;             // seat bots in turn, so seat order evens out
-  int max_actions = 20000;         // a game longer than this is an error
-  int shard = 0, shards = 1;       // --shard K/N: games with index % N == K
+  bool rotate = false;        // seat bots in turn, so seat order evens out
+  int max_actions = 20000;    // a game longer than this is an error
+  int shard = 0, shards = 1;  // --shard K/N: games with index % N == K
   std::function<void(int done, int total)> progress;
 };
 

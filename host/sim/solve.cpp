@@ -12,9 +12,12 @@ namespace ratify::sim {
 
 const char* to_string(Verdict v) {
   switch (v) {
-    case Verdict::Won: return "won";
-    case Verdict::Lost: return "lost";
-    default: return "unknown";
+    case Verdict::Won:
+      return "won";
+    case Verdict::Lost:
+      return "lost";
+    default:
+      return "unknown";
   }
 }
 
@@ -75,7 +78,8 @@ SolveReport run_solve(const SolveConfig& c) {
   auto start = std::chrono::steady_clock::now();
   auto first = engine::Loaded::open(c.ruleset, c.variant);
   if (first->meta().min_players != 1)
-    throw engine::InputError(first->meta().id + " is not a one-player game; solve is for patiences");
+    throw engine::InputError(first->meta().id +
+                             " is not a one-player game; solve is for patiences");
   auto options = first->options(c.sets);
   SolveReport report;
   report.deals.resize(c.deals);

@@ -28,7 +28,9 @@ Summary summarize(const std::vector<double>& xs) {
   return s;
 }
 
-static double normal_two_sided(double z) { return std::erfc(std::fabs(z) / std::sqrt(2.0)); }
+static double normal_two_sided(double z) {
+  return std::erfc(std::fabs(z) / std::sqrt(2.0));
+}
 
 double two_proportion_p(double k1, double n1, double k2, double n2) {
   if (n1 <= 0 || n2 <= 0) return 1;
@@ -40,7 +42,8 @@ double two_proportion_p(double k1, double n1, double k2, double n2) {
 
 double welch_p(const Summary& a, const Summary& b) {
   if (a.n < 2 || b.n < 2) return 1;
-  double se = std::sqrt(a.sd * a.sd / static_cast<double>(a.n) + b.sd * b.sd / static_cast<double>(b.n));
+  double se =
+      std::sqrt(a.sd * a.sd / static_cast<double>(a.n) + b.sd * b.sd / static_cast<double>(b.n));
   if (se == 0) return a.mean == b.mean ? 1 : 0;
   return normal_two_sided((a.mean - b.mean) / se);
 }

@@ -6,8 +6,15 @@
 local C = require "ratify.gitmo.cards"
 
 local list = {}
-for _, d in ipairs(C.patriots()) do list[#list + 1] = d end
-for _, d in ipairs(C.traitors()) do list[#list + 1] = d end
+for _, d in ipairs(C.patriots()) do
+  d.text = "Patriot no. " .. d.rank .. ": the Patriot deck's top card moves a player that many "
+    .. "spaces. One Patriot is each player's identity. (Placeholder name.)"
+  list[#list + 1] = d
+end
+for _, d in ipairs(C.traitors()) do
+  d.text = "Traitor no. " .. d.rank .. ", captured: +1 point in your stash. (Placeholder name.)"
+  list[#list + 1] = d
+end
 for _, d in ipairs(C.bonus()) do
   if d.id == "trump" then
     d.text = "Optional card: whoever holds it at the end of the game scores none of the negative "
