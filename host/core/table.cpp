@@ -133,15 +133,16 @@ std::string Table::check_conservation() const {
   return {};
 }
 
-void Table::hash_into(Hasher& h) const {
+void Table::hash_into(Hasher& h, bool by_definition) const {
   h.add(static_cast<uint64_t>(zones_.size()));
   for (const Zone& z : zones_) {
     h.add(z.name);
     h.add(static_cast<uint64_t>(z.owner) << 8 | static_cast<uint64_t>(z.visibility));
     h.add(static_cast<uint64_t>(z.cards.size()));
-    for (CardId c : z.cards) h.add(static_cast<uint64_t>(c));
+    for (CardId c : z.cards) h.add(static_cast<uint64_t>(by_definition ? card_def_[c - 1] : c));
   }
-  for (uint32_t k : known_) h.add(k);
+  if (!by_definition)
+    for (uint32_t k : known_) h.add(k);
 }
 
 nlohmann::json Table::to_json() const {

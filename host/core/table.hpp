@@ -83,7 +83,9 @@ class Table {
   // Returns an empty string when all is well, else what is wrong.
   std::string check_conservation() const;
 
-  void hash_into(Hasher& h) const;
+  // by_definition: copies of one definition count as the same card (a
+  // solver's transposition table; two packs hold two of each card).
+  void hash_into(Hasher& h, bool by_definition = false) const;
   nlohmann::json to_json() const;
   // Restores zones and knowledge from to_json output, validating it.
   void from_json(const nlohmann::json& j);

@@ -340,9 +340,9 @@ nlohmann::json Match::state_view(int player) {
   return out;
 }
 
-uint64_t Match::hash() {
+uint64_t Match::hash(bool by_definition) {
   core::Hasher h;
-  table_.hash_into(h);
+  table_.hash_into(h, by_definition);
   h.add(rng_.state());
   h.add(rng_.increment());
   protect(vm_, [&](lua_State* L) {

@@ -88,7 +88,7 @@ class Match {
   const std::vector<std::string>& log() const { return log_; }
   void add_log(std::string line) { log_.push_back(std::move(line)); }
 
-  uint64_t hash();
+  uint64_t hash(bool by_definition = false);
   nlohmann::json save();
   void load(const nlohmann::json& j);  // throws std::runtime_error on a bad save
 

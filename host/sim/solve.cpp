@@ -27,7 +27,7 @@ struct Search {
   lua::Match& m;
   long long limit, nodes = 0;
   std::unordered_set<uint64_t> dead;  // states known not to lead to a win
-  std::vector<std::string> line;
+  std::vector<int> line;  // action indices of the winning line
 
   // true: won from here; false: lost; throws Unknown past the node limit.
   struct OutOfNodes {};
@@ -37,15 +37,14 @@ struct Search {
       auto r = m.result();
       return r && !r->winners.empty();
     }
-    uint64_t h = m.hash();
+    uint64_t h = m.hash(true);  // copies of a card are interchangeable
     if (dead.count(h)) return false;
     int n = m.action_count();
     lua::Snapshot here = m.snapshot();
     for (int i = 0; i < n; ++i) {
       if (i > 0) m.restore(here);
-      std::string label = m.action_info(i).label;
       m.apply(i);
-      line.push_back(label);
+      line.push_back(i);
       if (dfs()) return true;
       line.pop_back();
     }
@@ -64,10 +63,15 @@ DealOutcome solve_match(lua::Match& m, long long limit_nodes) {
   Search s{m, limit_nodes, 0, {}, {}};
   try {
     out.verdict = s.dfs() ? Verdict::Won : Verdict::Lost;
-    if (out.verdict == Verdict::Won) out.winning_line = s.line;
   } catch (const Search::OutOfNodes&) {
     out.verdict = Verdict::Unknown;
   }
+  m.restore(begin);
+  if (out.verdict == Verdict::Won)  // labels only for the line kept
+    for (int i : s.line) {
+      out.winning_line.push_back(m.action_info(i).label);
+      m.apply(i);
+    }
   m.restore(begin);
   out.nodes = std::min(s.nodes, limit_nodes);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

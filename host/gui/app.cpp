@@ -1,0 +1,566 @@
+#include "gui/app.hpp"
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace ratify::gui {
+
+namespace {
+
+// Bots' pause before each move, slowest first: long enough to follow a
+// move by eye at "normal"; "instant" plays out as fast as the rules allow.
+constexpr int kSpeedMs[] = {1400, 600, 200, 0};
+constexpr int kSpeeds = 4;
+
+uint64_t clock_seed() {
+  return static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+}
+
+bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+}  // namespace
+
+App::App(Canvas& canvas, const WindowOptions& opts) : cv_(canvas), opts_(opts) {
+  if (opts_.ruleset.empty()) {
+    open_picker();
+    return;
+  }
+  auto loaded = engine::Loaded::open(opts_.ruleset, opts_.variant);
+  GameSettings s;
+  s.loaded = loaded;
+  s.options = loaded->options(opts_.sets);
+  s.players = choose_players(opts_.players, opts_.seats.size(), loaded->meta());
+  s.seats = fill_seats(opts_.seats, s.players);
+  for (const auto& seat : s.seats)
+    if (seat == "heuristic" && !loaded->meta().has_heuristic)
+      throw engine::InputError(loaded->meta().id + " has no heuristic(g, player): use the random bot");
+  s.seed = opts_.seed_given ? opts_.seed : clock_seed();
+  start_game(std::move(s));
+}
+
+App::~App() = default;
+
+int App::px(double v) const { return static_cast<int>(std::lround(v * scale_)); }
+
+Font App::font(double size, Weight w) const { return {std::max(8, px(size)), w}; }
+
+std::string App::player_name(int p) { return "Player " + std::to_string(p); }
+
+// ------------------------------------------------------------ screens
+
+void App::start_game(GameSettings s) {
+  session_ = std::make_unique<Session>(std::move(s));
+  screen_ = Screen::Table;
+  curtain_ = selected_ = pinned_ = hover_card_ = 0;
+  menu_.reset();
+  help_ = result_open_ = result_seen_ = paused_ = false;
+  banner_.clear();
+  banner_title_.clear();
+  digits_.clear();
+  actions_scroll_ = log_scroll_ = 0;
+  view_version_ = 0;
+  last_move_ = now_;
+  see_all_ = session_->humans() == 0;
+  int a = session_->actor();
+  bottom_ = 1;
+  if (a && session_->human(a)) bottom_ = a;
+  else
+    for (int p = 1; p <= session_->players(); ++p)
+      if (session_->human(p)) {
+        bottom_ = p;
+        break;
+      }
+}
+
+void App::new_game() {
+  if (!session_) return;
+  GameSettings s = session_->settings();
+  s.seed = clock_seed();
+  start_game(std::move(s));
+  notify("New game, seed " + std::to_string(session_->settings().seed));
+}
+
+void App::open_options(std::shared_ptr<engine::Loaded> loaded) {
+  Pending p;
+  if (session_ && session_->settings().loaded == loaded) {
+    p.settings = session_->settings();
+  } else {
+    p.settings.loaded = loaded;
+    p.settings.options = loaded->options({});
+    p.settings.players = std::clamp(2, loaded->meta().min_players, loaded->meta().max_players);
+    p.settings.seats = fill_seats({}, p.settings.players);
+  }
+  p.settings.seed = clock_seed();
+  if (const auto* v = loaded->rules().variant()) p.variant_doc = v->name + ": " + v->doc;
+  pending_ = std::move(p);
+  picker_error_.clear();
+  options_scroll_ = 0;
+  screen_ = Screen::Options;
+}
+
+void App::open_picker() {
+  screen_ = Screen::Picker;
+  picker_error_.clear();
+  if (!picker_.empty()) return;
+  for (const auto& e : engine::list_rulesets()) {
+    PickerRow row{e.dir.string(), "", e.id, "", ""};
+    try {
+      auto l = engine::Loaded::open(row.spec);
+      const auto& m = l->meta();
+      row.title = m.name;
+      row.detail = m.id + " \u00b7 " + std::to_string(m.min_players) +
+                   (m.max_players > m.min_players ? "\u2013" + std::to_string(m.max_players) : "") +
+                   (m.max_players == 1 ? " player" : " players");
+    } catch (const std::exception& ex) {
+      row.error = ex.what();
+    }
+    picker_.push_back(row);
+    for (const auto& v : e.variants) {
+      PickerRow vr{e.dir.string(), v.string(), v.stem().string(), "variant of " + e.id, ""};
+      try {
+        auto l = engine::Loaded::open(vr.spec, vr.variant);
+        if (const auto* meta = l->rules().variant()) {
+          vr.title = meta->name.empty() ? vr.title : meta->name;
+          vr.detail = meta->doc.empty() ? vr.detail : meta->doc;
+        }
+      } catch (const std::exception& ex) {
+        vr.error = ex.what();
+      }
+      picker_.push_back(vr);
+    }
+  }
+}
+
+// ------------------------------------------------------------ update
+
+void App::update(uint64_t now_ms) {
+  now_ = now_ms;
+  if (!digits_.empty() && now_ - digits_at_ > 900) commit_digits();
+  if (screen_ != Screen::Table || !session_) return;
+  apply_reload(session_->poll_reload(now_));
+  follow_actor();
+  step_bots();
+  if (!session_->result()) {
+    result_seen_ = result_open_ = false;
+  } else if (!result_seen_) {
+    result_seen_ = result_open_ = true;
+    menu_.reset();
+    selected_ = 0;
+  }
+}
+
+// The table shows the human whose turn it is; between two different
+// humans a curtain hides the hand until the next one is ready.
+void App::follow_actor() {
+  int a = session_->actor();
+  if (!a || !session_->human(a) || a == bottom_ || curtain_) return;
+  if (session_->humans() >= 2) {
+    curtain_ = a;
+    selected_ = pinned_ = 0;
+    menu_.reset();
+  } else {
+    bottom_ = a;
+  }
+}
+
+void App::step_bots() {
+  if (paused_ || curtain_ || !session_->error().empty()) return;
+  int delay = kSpeedMs[speed_];
+  if (now_ - last_move_ < static_cast<uint64_t>(delay)) return;
+  auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    int a = session_->actor();
+    if (!a || session_->human(a)) return;
+    try {
+      session_->bot_move();
+    } catch (const std::exception& e) {
+      banner_title_ = "The rules failed on Player " + std::to_string(a) + "'s move (bots paused)";
+      banner_ = e.what();
+      paused_ = true;
+      return;
+    }
+    last_move_ = now_;
+    // "instant" keeps playing within a frame's budget, so the window stays live.
+    if (delay > 0 || std::chrono::steady_clock::now() - start > std::chrono::milliseconds(15)) return;
+  }
+}
+
+int App::play_bots_now(int max_actions) {
+  int done = 0;
+  if (!session_) return 0;
+  while (done < max_actions) {
+    int a = session_->actor();
+    if (!a || session_->human(a)) break;
+    session_->bot_move();
+    ++done;
+  }
+  last_move_ = now_;
+  follow_actor();
+  return done;
+}
+
+void App::apply_reload(const ReloadReport& r) {
+  if (r.kind == ReloadReport::None) return;
+  std::string files;
+  for (const auto& f : r.files) files += (files.empty() ? "" : ", ") + f;
+  if (r.kind == ReloadReport::Failed || r.kind == ReloadReport::Refused) {
+    banner_title_ = r.kind == ReloadReport::Failed
+                        ? "The edited rules do not load \u2014 still playing under the previous rules"
+                        : "The edited rules cannot replay this game \u2014 still playing under the previous rules";
+    banner_ = r.kind == ReloadReport::Refused ? "At " + r.message : r.message;
+    return;
+  }
+  banner_.clear();
+  banner_title_.clear();
+  paused_ = false;
+  view_version_ = 0;
+  std::string head = files.empty() ? "Rules reloaded: " : "Rules reloaded (" + files + "): ";
+  notify(head + r.message, r.kind == ReloadReport::Changed ? 6000 : 3000);
+}
+
+void App::notify(std::string text, uint64_t ms) {
+  notice_ = std::move(text);
+  notice_until_ = now_ + ms;
+}
+
+// ------------------------------------------------------------ actions
+
+bool App::human_turn() {
+  if (screen_ != Screen::Table || !session_ || curtain_ || result_open_) return false;
+  int a = session_->actor();
+  return a && session_->human(a);
+}
+
+std::vector<int> App::actions_with_card(int card) {
+  std::vector<int> out;
+  const auto& acts = session_->actions();
+  for (size_t i = 0; i < acts.size(); ++i)
+    if (card && contains(acts[i].cards, card)) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+std::vector<int> App::actions_with_zone(const std::string& zone) {
+  std::vector<int> out;
+  const auto& acts = session_->actions();
+  for (size_t i = 0; i < acts.size(); ++i)
+    if (!zone.empty() && acts[i].zone == zone) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+void App::choose_action(int i) {
+  if (!human_turn()) {
+    notify(session_ && session_->actor() ? "Not your turn: " + player_name(session_->actor()) + " is playing"
+                                         : "No action now");
+    return;
+  }
+  if (i < 0 || i >= static_cast<int>(session_->actions().size())) {
+    notify("There is no action " + std::to_string(i + 1));
+    return;
+  }
+  std::string err = session_->apply(i);
+  if (!err.empty()) {
+    banner_title_ = "The rules failed on that action \u2014 nothing changed";
+    banner_ = err;
+  }
+  selected_ = 0;
+  menu_.reset();
+  hover_action_ = -1;
+  last_move_ = now_;
+}
+
+void App::offer(const std::vector<int>& acts, Rect anchor) {
+  if (acts.size() == 1) {
+    choose_action(acts[0]);
+    return;
+  }
+  menu_ = Menu{acts, anchor};
+}
+
+void App::click_card(int card, const std::string& zone) {
+  if (!human_turn()) return;
+  Rect anchor;
+  for (const auto& z : layout_.zones)
+    for (const auto& s : z.spots)
+      if (s.id == card) anchor = s.rect;
+  if (selected_ && selected_ != card) {
+    // A card of a zone the selected card can go to: that is the target.
+    std::vector<int> onto;
+    for (int i : actions_with_card(selected_))
+      if (session_->actions()[i].zone == zone) onto.push_back(i);
+    if (!onto.empty()) return offer(onto, anchor);
+  }
+  auto acts = actions_with_card(card);
+  if (acts.empty()) acts = actions_with_zone(zone);
+  menu_.reset();
+  if (acts.empty()) {
+    selected_ = 0;
+    notify("No action uses that card now");
+    return;
+  }
+  selected_ = card;
+  offer(acts, anchor);
+}
+
+void App::click_zone(const std::string& zone) {
+  if (!human_turn()) return;
+  std::vector<int> acts;
+  if (selected_)
+    for (int i : actions_with_card(selected_))
+      if (session_->actions()[i].zone == zone) acts.push_back(i);
+  if (acts.empty()) acts = actions_with_zone(zone);
+  menu_.reset();
+  if (acts.empty()) {
+    selected_ = 0;
+    return;
+  }
+  Rect anchor;
+  for (const auto& z : layout_.zones)
+    if (view_.zones[z.zone].name == zone) anchor = z.cards;
+  offer(acts, anchor);
+}
+
+void App::click_player(int player) {
+  if (!human_turn()) return;
+  std::vector<int> acts;
+  const auto& all = session_->actions();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i].target == player && (!selected_ || contains(all[i].cards, selected_)))
+      acts.push_back(static_cast<int>(i));
+  menu_.reset();
+  if (acts.empty()) {
+    selected_ = 0;
+    return;
+  }
+  Rect anchor;
+  for (const auto& a : layout_.areas)
+    if (a.player == player) anchor = a.header;
+  offer(acts, anchor);
+}
+
+void App::undo() {
+  if (!session_ || curtain_) return;
+  if (session_->humans() == 0) return notify("Undo is for human seats; the bots play on");
+  std::string why = session_->why_no_undo(bottom_);
+  if (!why.empty()) return notify(why, 4000);
+  session_->undo(bottom_);
+  selected_ = 0;
+  menu_.reset();
+  last_move_ = now_;
+  notify("Undone: back to before " + player_name(bottom_) + "'s last action");
+}
+
+// ------------------------------------------------------------ input
+
+void App::handle(const SDL_Event& e) {
+  switch (e.type) {
+    case SDL_QUIT:
+      quit_ = true;
+      break;
+    case SDL_MOUSEMOTION:
+      mouse_x_ = e.motion.x, mouse_y_ = e.motion.y;
+      break;
+    case SDL_MOUSEBUTTONDOWN:
+      mouse_x_ = e.button.x, mouse_y_ = e.button.y;
+      on_click(e.button.x, e.button.y, e.button.button == SDL_BUTTON_RIGHT ? 3 : 1);
+      break;
+    case SDL_MOUSEWHEEL:
+      on_wheel(e.wheel.y);
+      break;
+    case SDL_KEYDOWN: {
+      SDL_Keymod mod = static_cast<SDL_Keymod>(e.key.keysym.mod);
+      on_key(e.key.keysym.sym, (mod & KMOD_CTRL) != 0, (mod & KMOD_SHIFT) != 0);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void App::on_click(int x, int y, int button) {
+  for (auto it = hits_.rbegin(); it != hits_.rend(); ++it) {
+    if (!it->r.contains(x, y)) continue;
+    auto fn = button == 3 ? it->right : it->left;
+    if (fn) fn();
+    else if (button == 3) pinned_ = 0;
+    return;
+  }
+  selected_ = 0;
+  menu_.reset();
+  pinned_ = 0;
+}
+
+void App::on_wheel(int dy) {
+  auto over = [&](const Rect& r) { return r.contains(mouse_x_, mouse_y_); };
+  if (screen_ == Screen::Picker) picker_scroll_ = std::max(0, picker_scroll_ - dy);
+  else if (screen_ == Screen::Options) options_scroll_ = std::max(0, options_scroll_ - dy * px(40));
+  else if (over(log_rect_)) log_scroll_ = std::max(0, log_scroll_ + dy);
+  else actions_scroll_ = std::max(0, actions_scroll_ - dy);
+}
+
+void App::on_digit(int d) {
+  if (menu_) {
+    if (d >= 1 && d <= static_cast<int>(menu_->actions.size())) choose_action(menu_->actions[d - 1]);
+    return;
+  }
+  if (!session_) return;
+  digits_ += static_cast<char>('0' + d);
+  digits_at_ = now_;
+  // Act at once when no further digit could make a larger valid number.
+  long v = std::stol(digits_);
+  if (v * 10 > static_cast<long>(session_->actions().size())) commit_digits();
+}
+
+void App::commit_digits() {
+  if (digits_.empty()) return;
+  long v = std::stol(digits_);
+  digits_.clear();
+  if (v == 0) return;
+  choose_action(static_cast<int>(v - 1));
+}
+
+bool App::overlay_open() const { return help_ || menu_ || pinned_ || result_open_ || curtain_; }
+
+void App::on_key(int sym, bool ctrl, bool shift) {
+  if (sym == SDLK_F1 || (sym == SDLK_SLASH && shift)) {
+    help_ = !help_;
+    return;
+  }
+  if (ctrl && sym == SDLK_q) {
+    quit_ = true;
+    return;
+  }
+  if (help_) {
+    if (sym == SDLK_ESCAPE || sym == SDLK_RETURN) help_ = false;
+    return;
+  }
+  if (screen_ == Screen::Picker) {
+    int n = static_cast<int>(picker_.size());
+    if (sym == SDLK_ESCAPE) quit_ = true;
+    else if (sym == SDLK_DOWN && n) picker_sel_ = std::min(n - 1, picker_sel_ + 1);
+    else if (sym == SDLK_UP) picker_sel_ = std::max(0, picker_sel_ - 1);
+    else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && n) {
+      const auto& row = picker_[picker_sel_];
+      try {
+        open_options(engine::Loaded::open(row.spec, row.variant));
+      } catch (const std::exception& e) {
+        picker_error_ = e.what();
+      }
+    }
+    return;
+  }
+  if (screen_ == Screen::Options) {
+    if (sym == SDLK_ESCAPE) {
+      if (session_) screen_ = Screen::Table;
+      else open_picker();
+    } else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && pending_) {
+      try {
+        start_game(pending_->settings);
+      } catch (const std::exception& e) {
+        picker_error_ = e.what();
+      }
+    }
+    return;
+  }
+  if (curtain_) {
+    if (sym == SDLK_SPACE || sym == SDLK_RETURN || sym == SDLK_KP_ENTER) bottom_ = curtain_, curtain_ = 0;
+    return;
+  }
+  if (sym == SDLK_ESCAPE) {
+    if (menu_) menu_.reset();
+    else if (pinned_) pinned_ = 0;
+    else if (result_open_) result_open_ = false;
+    else if (!banner_.empty()) banner_.clear(), banner_title_.clear();
+    else selected_ = 0;
+    return;
+  }
+  if (result_open_ && (sym == SDLK_RETURN || sym == SDLK_n)) return new_game();
+  if (ctrl && sym == SDLK_z) return undo();
+  if (ctrl && sym == SDLK_n) return new_game();
+  if ((ctrl && sym == SDLK_r) || sym == SDLK_F5) {
+    auto r = session_->reload_now({});
+    if (r.kind == ReloadReport::Adopted) r.message = "no change in the game";
+    return apply_reload(r);
+  }
+  if (ctrl) return;
+  if (sym >= SDLK_0 && sym <= SDLK_9) return on_digit(sym - SDLK_0);
+  if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9) return on_digit(sym - SDLK_KP_1 + 1);
+  if (sym == SDLK_KP_0) return on_digit(0);
+  switch (sym) {
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+      commit_digits();
+      break;
+    case SDLK_SPACE:
+      paused_ = !paused_;
+      notify(paused_ ? "Bots paused (Space resumes)" : "Bots resumed");
+      break;
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS:
+      speed_ = std::min(kSpeeds - 1, speed_ + 1);
+      break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+      speed_ = std::max(0, speed_ - 1);
+      break;
+    case SDLK_v:
+      if (session_->humans() == 0) see_all_ = !see_all_;
+      else notify("Only onlookers of a bots' game see every hand");
+      break;
+    case SDLK_r:
+      if (session_->result()) result_open_ = true;
+      break;
+    case SDLK_o:
+      open_options(session_->settings().loaded);
+      break;
+    case SDLK_p:
+      open_picker();
+      break;
+    case SDLK_PAGEDOWN:
+      actions_scroll_ += 5;
+      break;
+    case SDLK_PAGEUP:
+      actions_scroll_ = std::max(0, actions_scroll_ - 5);
+      break;
+    default:
+      break;
+  }
+}
+
+// ------------------------------------------------------------ views
+
+int App::viewer() const { return session_ && session_->humans() ? bottom_ : 0; }
+
+void App::ensure_view() {
+  int v = viewer();
+  bool all = v == 0 && see_all_;
+  if (view_version_ == session_->version() && view_viewer_ == v && view_all_ == all && view_bottom_ == bottom_ &&
+      view_w_ == cv_.w() && view_h_ == cv_.h())
+    return;
+  try {
+    auto& game = session_->game();
+    view_ = game.view(v);
+    // An onlooker of bots may see what any player sees (never the deck).
+    for (int p = 1; all && p <= game.players(); ++p) {
+      auto pv = game.view(p);
+      for (size_t z = 0; z < view_.zones.size() && z < pv.zones.size(); ++z)
+        for (size_t k = 0; k < view_.zones[z].cards.size() && k < pv.zones[z].cards.size(); ++k)
+          if (pv.zones[z].cards[k].face_up) view_.zones[z].cards[k] = pv.zones[z].cards[k];
+    }
+  } catch (const std::exception& e) {
+    banner_title_ = "The rules failed while showing the table";
+    banner_ = e.what();
+  }
+  view_version_ = session_->version();
+  view_viewer_ = v;
+  view_all_ = all;
+  view_bottom_ = bottom_;
+  view_w_ = cv_.w();
+  view_h_ = cv_.h();
+  layout_ = {};
+}
+
+}  // namespace ratify::gui

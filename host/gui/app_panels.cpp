@@ -1,0 +1,431 @@
+// Around the table: the top bar, the side panels (players, actions, log),
+// the menus and windows over the table, and what tests probe.
+#include <algorithm>
+#include <cstdio>
+
+#include "gui/app.hpp"
+#include "gui/card_style.hpp"
+
+namespace ratify::gui {
+
+namespace {
+
+const char* kSpeedName[] = {"slow", "normal", "fast", "instant"};
+
+bool has(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+}  // namespace
+
+void App::render() {
+  hits_.clear();
+  scale_ = std::clamp(std::min(cv_.w() / 1280.0, cv_.h() / 720.0), 0.7, 3.0);
+  cv_.clear(theme::felt_dark);
+  hover_next_ = -1;
+  if (screen_ == Screen::Picker) {
+    draw_picker();
+  } else if (screen_ == Screen::Options) {
+    draw_options();
+  } else {
+    int bar = px(40), side = std::clamp(cv_.w() * 27 / 100, px(280), px(440));
+    table_rect_ = {0, bar, cv_.w() - side, cv_.h() - bar};
+    Rect sidebar{cv_.w() - side, bar, side, cv_.h() - bar};
+    if (curtain_) {
+      draw_curtain();
+    } else {
+      draw_table(table_rect_);  // its highlights follow the last frame's hovered action
+      draw_sidebar(sidebar);
+      draw_banner(table_rect_);
+      draw_notice(table_rect_);
+      if (menu_) draw_menu();
+      int card = 0;
+      for (auto it = hits_.rbegin(); it != hits_.rend(); ++it)
+        if (it->r.contains(mouse_x_, mouse_y_)) {
+          card = it->card;
+          break;
+        }
+      if (card != hover_card_) hover_card_ = card, hover_since_ = now_;
+      if (pinned_) draw_preview(pinned_, true);
+      else if (hover_card_ && now_ - hover_since_ >= 350 && !result_open_) draw_preview(hover_card_, false);
+      if (result_open_) draw_result();
+    }
+    draw_top_bar({0, 0, cv_.w(), bar});
+  }
+  if (help_) draw_help();
+  hover_action_ = hover_next_;
+}
+
+bool App::button(Rect r, const std::string& label, const std::string& name, std::function<void()> fn, bool enabled,
+                 bool active) {
+  bool hover = enabled && r.contains(mouse_x_, mouse_y_);
+  Color bg = active ? theme::notice : theme::panel_light;
+  if (hover) bg = bg.mix({255, 255, 255, 255}, 0.15);
+  cv_.fill(r, enabled ? bg : bg.with_alpha(110), px(6));
+  cv_.text_in(r.inset(px(6)), label, font(13, active ? Weight::Bold : Weight::Regular),
+              enabled ? theme::text : theme::muted, Align::Center);
+  // A disabled button still takes its click (and is there for tests), but
+  // does nothing.
+  hit({r, enabled ? std::move(fn) : [] {}, {}, name});
+  return hover;
+}
+
+void App::modal_blocker(std::function<void()> on_outside) {
+  Hit h{{0, 0, cv_.w(), cv_.h()}, on_outside ? std::move(on_outside) : [] {}, [] {}, "", 0, true};
+  hit(std::move(h));
+}
+
+// ------------------------------------------------------------ top bar
+
+void App::draw_top_bar(Rect r) {
+  cv_.fill(r, theme::bar);
+  auto& meta = session_->loaded().meta();
+  Font tf = font(16, Weight::Bold), sf = font(13);
+  int x = r.x + px(12);
+  x += cv_.text(x, r.y + (r.h - cv_.line_h(tf)) / 2, meta.name, tf, theme::text, px(260));
+  if (const auto* v = session_->loaded().rules().variant())
+    x += cv_.text(x + px(8), r.y + (r.h - cv_.line_h(sf)) / 2, "\u00b7 " + v->name, sf, theme::muted, px(160)) + px(8);
+  int a = session_->actor();
+  std::string status = session_->result()         ? "Game over"
+                       : !session_->error().empty() ? "Stopped: the rules failed"
+                       : human_turn()               ? "Your turn, " + player_name(a)
+                       : a && session_->human(a)    ? player_name(a) + " to act"
+                       : a ? player_name(a) + " (bot) is playing" + (paused_ ? " \u2014 paused" : "")
+                           : "";
+  Color sc = human_turn() ? theme::playable : theme::text;
+  // Buttons from the right edge leftwards.
+  struct B {
+    std::string label, name;
+    std::function<void()> fn;
+    bool enabled = true, active = false;
+  };
+  bool bots = session_->humans() < session_->players();
+  std::vector<B> bs = {
+      {"Help  F1", "button:help", [this] { help_ = !help_; }},
+      {"+", "button:faster", [this] { speed_ = std::min(3, speed_ + 1); }, bots && speed_ < 3},
+      {std::string("Bots: ") + kSpeedName[speed_], "", {}, false},
+      {"\u2212", "button:slower", [this] { speed_ = std::max(0, speed_ - 1); }, bots && speed_ > 0},
+      {paused_ ? "Resume" : "Pause", "button:pause", [this] { paused_ = !paused_; }, bots, paused_},
+      {"New game", "button:new", [this] { new_game(); }},
+      {"Options", "button:options", [this] { open_options(session_->settings().loaded); }},
+      {"Undo", "button:undo", [this] { undo(); }, session_->humans() > 0},
+      {"Games", "button:games", [this] { open_picker(); }},
+  };
+  int bx = r.right() - px(8), h = r.h - px(10);
+  for (auto& b : bs) {
+    int w = cv_.text_w(b.label, font(13, Weight::Bold)) + px(b.label.size() <= 3 ? 14 : 20);
+    bx -= w;
+    Rect br{bx, r.y + px(5), w, h};
+    if (b.name.empty()) cv_.text_in(br, b.label, font(13), theme::muted, Align::Center);
+    else button(br, b.label, b.name, b.fn, b.enabled, b.active);
+    bx -= px(6);
+  }
+  cv_.text(x + px(18), r.y + (r.h - cv_.line_h(sf)) / 2, status, font(13, Weight::Bold), sc, bx - x - px(24));
+}
+
+// ------------------------------------------------------------ side panels
+
+void App::draw_sidebar(Rect r) {
+  cv_.fill(r, theme::panel);
+  Rect in = r.inset(px(10));
+  int players_h = draw_players({in.x, in.y, in.w, in.h * 38 / 100});
+  Rect rest{in.x, in.y + players_h + px(8), in.w, in.h - players_h - px(8)};
+  actions_rect_ = {rest.x, rest.y, rest.w, rest.h * 58 / 100};
+  log_rect_ = {rest.x, actions_rect_.bottom() + px(8), rest.w, rest.bottom() - actions_rect_.bottom() - px(8)};
+  draw_actions(actions_rect_);
+  draw_log(log_rect_);
+}
+
+int App::draw_players(Rect r) {
+  Font hf = font(13.5, Weight::Bold), sf = font(12.5);
+  int y = r.y, lh = cv_.line_h(sf);
+  cv_.clip(&r);
+  for (int p = 1; p <= session_->players() && y < r.bottom(); ++p) {
+    bool acting = session_->actor() == p;
+    std::string who = (acting ? "\u25b6 " : "") + player_name(p);
+    const std::string& seat = session_->seat(p);
+    who += seat == "human" ? (session_->humans() == 1 ? " (you)" : " (human)") : " (bot: " + seat + ")";
+    cv_.text(r.x, y, who, hf, acting ? theme::playable : theme::text, r.w);
+    y += cv_.line_h(hf);
+    const auto& status = p - 1 < static_cast<int>(view_.status.size()) ? view_.status[p - 1]
+                                                                       : std::vector<std::string>{};
+    for (const auto& line : status)
+      for (const auto& l : cv_.wrap(line, sf, r.w - px(14))) {
+        cv_.text(r.x + px(14), y, l, sf, {205, 212, 218, 255});
+        y += lh;
+      }
+    y += px(6);
+  }
+  cv_.clip(nullptr);
+  cv_.line(r.x, std::min(y, r.bottom()), r.right(), std::min(y, r.bottom()), theme::panel_light);
+  return std::min(y, r.bottom()) - r.y;
+}
+
+void App::draw_actions(Rect r) {
+  Font tf = font(13.5, Weight::Bold), f = font(13);
+  int a = session_->actor();
+  bool mine = human_turn(), onlooker = session_->humans() == 0;
+  std::string title = mine ? "Your actions, " + player_name(a)
+                      : session_->result() ? "Game over"
+                      : a ? player_name(a) + " is choosing"
+                          : "Actions";
+  cv_.text(r.x, r.y, title, tf, mine ? theme::playable : theme::text, r.w);
+  if (!digits_.empty()) {
+    std::string typed = "action " + digits_ + "\u2026";
+    cv_.text(r.right() - cv_.text_w(typed, f), r.y, typed, f, theme::selected);
+  }
+  int y = r.y + cv_.line_h(tf) + px(4);
+  const auto& acts = session_->actions();
+  if (!mine && !onlooker) {
+    std::string msg = session_->result() ? "Ctrl+N starts a new game; R shows the result."
+                      : a && !session_->human(a)
+                          ? (paused_ ? "Bots are paused: Space resumes." : "The bot moves after a short pause.")
+                          : "";
+    cv_.paragraph({r.x, y, r.w, r.bottom() - y}, msg, f, theme::muted);
+    return;
+  }
+  int n = static_cast<int>(acts.size()), lh = cv_.line_h(f);
+  actions_scroll_ = std::clamp(actions_scroll_, 0, std::max(0, n - 1));
+  int numw = cv_.text_w("00", font(12, Weight::Bold)) + px(12);
+  for (int i = actions_scroll_; i < n; ++i) {
+    auto lines = cv_.wrap(acts[i].label, f, r.w - numw - px(10));
+    if (lines.size() > 2) lines = {lines[0], cv_.ellipsize(lines[1] + " " + lines[2], f, r.w - numw - px(10))};
+    int h = static_cast<int>(lines.size()) * lh + px(6);
+    if (y + h > r.bottom() - lh) {
+      cv_.text(r.x, r.bottom() - lh, "\u25bc " + std::to_string(n - i) + " more (scroll)", f, theme::muted);
+      break;
+    }
+    Rect row{r.x, y, r.w, h};
+    bool hover = row.contains(mouse_x_, mouse_y_) && mine;
+    bool focus = (selected_ && has(acts[i].cards, selected_)) || (menu_ && has(menu_->actions, i));
+    if (hover) hover_next_ = i;
+    if (hover || focus) cv_.fill(row, hover ? theme::panel_light.mix({255, 255, 255, 255}, 0.1) : theme::panel_light, px(5));
+    Rect num{r.x + px(2), y + px(3), numw - px(6), lh};
+    cv_.fill(num, mine ? theme::playable : theme::panel_light, px(4));
+    cv_.text_in(num, std::to_string(i + 1), font(12, Weight::Bold), mine ? theme::dark_text : theme::muted,
+                Align::Center);
+    for (size_t k = 0; k < lines.size(); ++k)
+      cv_.text(r.x + numw, y + px(3) + static_cast<int>(k) * lh, lines[k], f, mine ? theme::text : theme::muted);
+    if (mine) hit({row, [this, i] { choose_action(i); }, {}, "action:" + std::to_string(i + 1)});
+    y += h + px(2);
+  }
+}
+
+void App::draw_log(Rect r) {
+  Font tf = font(13.5, Weight::Bold), f = font(12.5);
+  cv_.line(r.x, r.y - px(4), r.right(), r.y - px(4), theme::panel_light);
+  cv_.text(r.x, r.y, "Game log", tf, theme::text);
+  const auto& log = session_->game().match().log();
+  int n = static_cast<int>(log.size()), lh = cv_.line_h(f);
+  log_scroll_ = std::clamp(log_scroll_, 0, std::max(0, n - 1));
+  if (log_scroll_) {
+    std::string more = "\u25b2 " + std::to_string(log_scroll_) + " newer below";
+    cv_.text(r.right() - cv_.text_w(more, f), r.y, more, f, theme::muted);
+  }
+  int top = r.y + cv_.line_h(tf) + px(2), y = r.bottom();
+  for (int i = n - 1 - log_scroll_; i >= 0 && y > top; --i) {
+    auto lines = cv_.wrap(log[i], f, r.w - px(10));
+    if (y - static_cast<int>(lines.size()) * lh < top) break;  // whole entries only
+    for (int k = static_cast<int>(lines.size()) - 1; k >= 0; --k) {
+      y -= lh;
+      Color c = i == n - 1 ? theme::text : Color{185, 192, 200, 255};
+      cv_.text(r.x + (k ? px(10) : 0), y, lines[k], f, c);
+    }
+    y -= px(2);
+  }
+}
+
+// ------------------------------------------------------------ overlays
+
+void App::draw_menu() {
+  const auto& acts = session_->actions();
+  Font f = font(13.5), tf = font(12.5, Weight::Bold);
+  int lh = cv_.line_h(f), row_h = lh + px(10), numw = cv_.text_w("0", f) + px(18);
+  int w = px(220);
+  for (int i : menu_->actions) w = std::max(w, cv_.text_w(acts[i].label, f) + numw + px(24));
+  w = std::min({w, px(600), table_rect_.w - px(20)});
+  int n = static_cast<int>(menu_->actions.size());
+  int h = px(32) + n * row_h + px(6);
+  const Rect& a = menu_->anchor;
+  int x = std::clamp(a.cx() - w / 2, table_rect_.x + px(8), std::max(table_rect_.x + px(8), table_rect_.right() - w - px(8)));
+  int y = a.y - h - px(10) >= table_rect_.y + px(4) ? a.y - h - px(10) : a.bottom() + px(10);
+  y = std::clamp(y, table_rect_.y + px(4), std::max(table_rect_.y + px(4), cv_.h() - h - px(4)));
+  Rect panel{x, y, w, h};
+  cv_.fill({x + px(3), y + px(4), w, h}, {0, 0, 0, 90}, px(10));
+  cv_.fill(panel, theme::panel, px(10));
+  cv_.frame(panel, theme::selected, px(10), px(2));
+  cv_.text(x + px(12), y + px(8), "Choose (1\u2013" + std::to_string(n) + ", Esc to cancel)", tf, theme::muted, w - px(24));
+  hit({panel, [] {}, {}, "menu"});
+  for (int k = 0; k < n; ++k) {
+    int i = menu_->actions[k];
+    Rect row{x + px(6), y + px(30) + k * row_h, w - px(12), row_h};
+    bool hover = row.contains(mouse_x_, mouse_y_);
+    if (hover) hover_next_ = i, cv_.fill(row, theme::panel_light, px(6));
+    Rect num{row.x + px(4), row.y + px(4), numw - px(8), row_h - px(8)};
+    cv_.fill(num, theme::selected, px(4));
+    cv_.text_in(num, std::to_string(k + 1), font(12.5, Weight::Bold), theme::dark_text, Align::Center);
+    cv_.text_in({row.x + numw, row.y, row.w - numw - px(6), row.h}, acts[i].label, f, theme::text);
+    hit({row, [this, i] { choose_action(i); }, {}, "menu:" + std::to_string(k + 1)});
+  }
+}
+
+void App::draw_help() {
+  static const std::pair<const char*, const char*> kRows[] = {
+      {"Click a card", "play it; when it has several actions, a menu opens"},
+      {"Click a lit zone / player", "the target for the card you picked"},
+      {"Hover a card", "shows it large, with its full text"},
+      {"Right-click a card", "keeps it large until you click or press Esc"},
+      {"Click an action", "in the list on the right: carries it out"},
+      {"1 \u2026 9, 10 \u2026", "the action with that number (type the digits)"},
+      {"Ctrl+Z", "undo your last action (never back over a card it showed you)"},
+      {"Ctrl+N", "new game: same rules and seats, a new seed"},
+      {"O", "options screen for a new game (players, seats, house rules)"},
+      {"P", "choose another game or variant"},
+      {"Space", "pause or resume the bots; on the curtain: show your cards"},
+      {"+ / \u2212", "bots faster / slower (slow, normal, fast, instant)"},
+      {"V", "watching bots: every hand, or only the public cards"},
+      {"F5, Ctrl+R", "reload the rules now (saving a file reloads them too)"},
+      {"R", "show the result again after the game"},
+      {"Mouse wheel", "scroll the action list or the game log"},
+      {"Esc", "close a menu, a card, the result, a message"},
+      {"F1", "this help"},
+      {"Ctrl+Q", "quit"},
+  };
+  cv_.fill({0, 0, cv_.w(), cv_.h()}, {0, 0, 0, 150});
+  Font kf = font(14, Weight::Bold), df = font(14);
+  int lh = cv_.line_h(df) + px(6), n = sizeof kRows / sizeof kRows[0];
+  int w = std::min(cv_.w() - px(40), px(820)), h = std::min(cv_.h() - px(20), px(70) + n * lh + px(30));
+  Rect p{(cv_.w() - w) / 2, (cv_.h() - h) / 2, w, h};
+  modal_blocker([this] { help_ = false; });
+  cv_.fill(p, theme::panel, px(12));
+  cv_.frame(p, theme::panel_light, px(12), px(2));
+  cv_.text(p.x + px(24), p.y + px(18), "Help \u2014 every shortcut", font(20, Weight::Bold), theme::text);
+  int y = p.y + px(62), kw = px(230);
+  for (const auto& [k, d] : kRows) {
+    if (y + lh > p.bottom()) break;
+    cv_.text(p.x + px(24), y, k, kf, theme::playable, kw - px(10));
+    cv_.text(p.x + px(24) + kw, y, d, df, theme::text, w - kw - px(48));
+    y += lh;
+  }
+  cv_.text(p.x + px(24), p.bottom() - px(26), "Esc or click to close", font(12.5), theme::muted);
+}
+
+void App::draw_result() {
+  const auto& r = *session_->result();
+  cv_.fill(table_rect_, {0, 0, 0, 120});
+  modal_blocker([this] { result_open_ = false; });
+  int n = session_->players();
+  Font f = font(15), bf = font(15, Weight::Bold);
+  int lh = cv_.line_h(f) + px(6);
+  int w = std::min(table_rect_.w - px(40), px(560));
+  auto text_lines = cv_.wrap(r.text, f, w - px(48));
+  int h = px(60) + static_cast<int>(text_lines.size()) * cv_.line_h(f) + px(16) + n * lh + px(80);
+  Rect p{table_rect_.cx() - w / 2, table_rect_.cy() - h / 2, w, h};
+  cv_.fill(p, theme::panel, px(14));
+  cv_.frame(p, theme::playable, px(14), px(2));
+  cv_.text(p.x + px(24), p.y + px(16), "Game over", font(24, Weight::Bold), theme::playable);
+  int y = p.y + px(60);
+  for (const auto& l : text_lines) y += (cv_.text(p.x + px(24), y, l, f, theme::text), cv_.line_h(f));
+  y += px(16);
+  for (int pl = 1; pl <= n; ++pl) {
+    bool won = has(r.winners, pl);
+    std::string who = (won ? "\u2605 " : "   ") + player_name(pl) + (session_->human(pl) ? "" : " (bot)");
+    cv_.text(p.x + px(24), y, who, won ? bf : f, won ? theme::playable : theme::text);
+    if (pl - 1 < static_cast<int>(r.scores.size())) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", r.scores[pl - 1]);
+      cv_.text(p.right() - px(24) - cv_.text_w(buf, bf), y, buf, bf, theme::text);
+    }
+    y += lh;
+  }
+  if (r.winners.empty()) cv_.text(p.x + px(24), y, "Nobody wins.", f, theme::muted);
+  int bw = (w - px(48) - px(20)) / 3, by = p.bottom() - px(56);
+  button({p.x + px(24), by, bw, px(40)}, "New game", "button:result-new", [this] { new_game(); }, true, true);
+  button({p.x + px(34) + bw, by, bw, px(40)}, "Options", "button:result-options",
+         [this] { open_options(session_->settings().loaded); });
+  button({p.x + px(44) + 2 * bw, by, bw, px(40)}, "See the table", "button:result-close",
+         [this] { result_open_ = false; });
+}
+
+void App::draw_banner(Rect table) {
+  std::string title = banner_title_, body = banner_;
+  bool fixed_only = false;
+  if (!session_->error().empty()) {
+    title = "The rules failed: the game cannot go on (fix the ruleset and save; it reloads)";
+    body = session_->error();
+    fixed_only = true;
+  }
+  if (body.empty()) return;
+  Font tf = font(14, Weight::Bold), f = font(13);
+  int w = table.w - px(24);
+  auto lines = cv_.wrap(body, f, w - px(60));
+  if (lines.size() > 8) lines.resize(8);
+  int lh = cv_.line_h(f), h = px(16) + cv_.line_h(tf) + px(6) + static_cast<int>(lines.size()) * lh + px(28);
+  Rect b{table.x + px(12), table.y + px(10), w, h};
+  cv_.fill(b, theme::danger.with_alpha(245), px(10));
+  cv_.text(b.x + px(16), b.y + px(10), title, tf, {255, 255, 255, 255}, w - px(70));
+  int y = b.y + px(14) + cv_.line_h(tf);
+  for (const auto& l : lines) y += (cv_.text(b.x + px(16), y, l, f, {255, 240, 240, 255}), lh);
+  cv_.text(b.x + px(16), b.bottom() - px(22),
+           fixed_only ? "Undo (Ctrl+Z) or a new game (Ctrl+N) also gets you going."
+                      : "Esc or \u00d7 to dismiss; the game goes on.",
+           font(12), {255, 220, 220, 255});
+  hit({b, [] {}, {}, "banner"});
+  if (!fixed_only)
+    button({b.right() - px(40), b.y + px(8), px(30), px(28)}, "\u00d7", "button:dismiss", [this] {
+      banner_.clear();
+      banner_title_.clear();
+    });
+}
+
+void App::draw_notice(Rect table) {
+  if (notice_.empty() || now_ >= notice_until_) return;
+  Font f = font(13.5, Weight::Bold);
+  int w = std::min(cv_.text_w(notice_, f) + px(32), table.w - px(40)), h = cv_.line_h(f) + px(14);
+  int y = table.y + px(10) + (banner_.empty() && session_->error().empty() ? 0 : px(140));
+  Rect r{table.cx() - w / 2, y, w, h};
+  cv_.fill(r, theme::notice.with_alpha(240), h / 2);
+  cv_.text_in(r.inset(px(14)), notice_, f, {255, 255, 255, 255}, Align::Center);
+}
+
+// ------------------------------------------------------------ probe
+
+const ProbeBox* Probe::find(const std::string& name) const {
+  for (auto it = boxes.rbegin(); it != boxes.rend(); ++it)
+    if (it->name == name) return &*it;
+  return nullptr;
+}
+
+Probe App::probe() {
+  Probe p;
+  p.screen = screen_ == Screen::Picker ? "picker" : screen_ == Screen::Options ? "options" : "table";
+  if (help_) p.overlays.push_back("help");
+  for (const auto& h : hits_)
+    if (!h.name.empty()) p.boxes.push_back({h.name, h.r.x, h.r.y, h.r.w, h.r.h});
+  if (screen_ != Screen::Table || !session_) return p;
+  if (menu_) p.overlays.push_back("menu");
+  if (curtain_) p.overlays.push_back("curtain");
+  if (result_open_) p.overlays.push_back("result");
+  if (pinned_) p.overlays.push_back("preview");
+  if (!banner_.empty()) p.overlays.push_back("banner");
+  p.actor = session_->actor();
+  p.bottom = bottom_;
+  p.steps = static_cast<int>(session_->game().steps());
+  p.human_to_act = human_turn();
+  p.over = session_->result().has_value();
+  p.paused = paused_;
+  if (p.over) p.result_text = session_->result()->text;
+  p.banner = banner_title_ + (banner_.empty() ? "" : ": " + banner_);
+  p.notice = now_ < notice_until_ ? notice_ : "";
+  p.rules_error = session_->error();
+  p.reloads = session_->reloads();
+  for (const auto& a : session_->actions()) p.actions.push_back(a.label);
+  if (menu_)
+    for (int i : menu_->actions) p.menu.push_back(session_->actions()[i].label);
+  for (const auto& z : layout_.zones)
+    for (const auto& s : z.spots)
+      p.cards.push_back({s.id, view_.zones[z.zone].name, s.rect.x, s.rect.y, s.rect.w, s.rect.h,
+                         s.id && has(hl_.playable, s.id)});
+  p.log = session_->game().match().log();
+  return p;
+}
+
+}  // namespace ratify::gui

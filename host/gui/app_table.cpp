@@ -1,0 +1,167 @@
+// The table itself: players' areas, zones, cards, highlights, the large
+// card preview and the hotseat curtain.
+#include <algorithm>
+
+#include "gui/app.hpp"
+#include "gui/card_draw.hpp"
+#include "gui/card_style.hpp"
+
+namespace ratify::gui {
+
+namespace {
+
+bool has(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+void add(std::vector<int>& v, int x) {
+  if (x && !has(v, x)) v.push_back(x);
+}
+
+}  // namespace
+
+// What to light up: every card the human can play; and for the card in
+// hand (or the action under the mouse, or the open menu) its cards,
+// target players and zones.
+void App::compute_highlights() {
+  hl_ = {};
+  if (!human_turn()) return;
+  const auto& acts = session_->actions();
+  for (const auto& a : acts)
+    for (int c : a.cards) add(hl_.playable, c);
+  std::vector<int> focus;
+  if (menu_) focus = menu_->actions;
+  else if (hover_action_ >= 0 && hover_action_ < static_cast<int>(acts.size())) focus = {hover_action_};
+  else if (selected_) focus = actions_with_card(selected_);
+  for (int i : focus) {
+    const auto& a = acts[i];
+    for (int c : a.cards) add(hl_.focus_cards, c);
+    add(hl_.players, a.target);
+    if (!a.zone.empty() && !has(hl_.zones, a.zone)) hl_.zones.push_back(a.zone);
+  }
+}
+
+void App::draw_table(Rect area) {
+  ensure_view();
+  if (layout_.card_w == 0) {
+    LayoutInput in;
+    in.view = &view_;
+    in.hints = &session_->loaded().meta().layout;
+    in.defs = &session_->game().match().table().defs();
+    in.players = session_->players();
+    in.bottom = bottom_;
+    in.table = area.inset(px(4));
+    in.scale = scale_;
+    Font lf = font(12.5);
+    in.label_width = [this, lf](const std::string& s) { return cv_.text_w(s, lf); };
+    layout_ = lay_out_table(in);
+  }
+  compute_highlights();
+  cv_.fill(area, theme::felt);
+  for (const auto& a : layout_.areas) draw_area(a);
+  for (const auto& z : layout_.zones) draw_zone(z);
+  for (const auto& z : layout_.zones) draw_cards(z);
+}
+
+void App::draw_area(const PlayerArea& a) {
+  int p = a.player;
+  bool acting = session_->actor() == p, target = has(hl_.players, p);
+  Rect r = a.rect.inset(px(3));
+  cv_.fill(r, acting ? theme::area_actor : theme::area, px(10));
+  if (target) cv_.frame(r, theme::target, px(10), px(3));
+  std::string who = player_name(p);
+  const std::string& seat = session_->seat(p);
+  if (seat != "human") who += seat == "bot" ? " \u00b7 bot" : " \u00b7 " + seat + " bot";
+  else if (p == bottom_ && session_->humans() == 1) who += " \u00b7 you";
+  else who += " \u00b7 human";
+  Rect head{r.x + px(10), r.y, r.w - px(20), a.header.h};
+  Font f = font(13.5, Weight::Bold);
+  int w = cv_.text(head.x, head.y + (head.h - cv_.line_h(f)) / 2, who, f, theme::text, head.w);
+  if (acting) {
+    Font tf = font(12.5, Weight::Bold);
+    cv_.text(head.x + w + px(10), head.y + (head.h - cv_.line_h(tf)) / 2, "\u25c0 to act", tf, theme::playable,
+             head.w - w - px(10));
+  }
+  hit({a.rect, [this, p] { click_player(p); }, {}, "player:" + std::to_string(p)});
+}
+
+void App::draw_zone(const ZoneSpot& z) {
+  const auto& zv = view_.zones[z.zone];
+  bool target = has(hl_.zones, zv.name);
+  Font lf = font(12.5);
+  cv_.text(z.box.x, z.box.y + px(1), zone_title(zv), lf, target ? theme::target : theme::muted, z.box.w);
+  Rect slot = z.spots.empty() ? z.slot : z.spots.front().rect;
+  if (z.count == 0) draw_empty_slot(cv_, slot, target ? theme::target : Color{255, 255, 255, 70});
+  if (target) {
+    Rect all = slot;
+    for (const auto& s : z.spots) all.w = std::max(all.w, s.rect.right() - all.x);
+    cv_.frame({all.x - px(4), all.y - px(4), all.w + px(8), all.h + px(8)}, theme::target, px(8), px(3));
+  }
+  std::string name = zv.name;
+  hit({z.box, [this, name] { click_zone(name); }, {}, "zone:" + name});
+}
+
+void App::draw_cards(const ZoneSpot& z) {
+  const auto& zv = view_.zones[z.zone];
+  const auto& defs = session_->game().match().table().defs();
+  std::string name = zv.name;
+  for (const auto& s : z.spots) {
+    Rect r = s.rect;
+    bool sel = s.id && s.id == selected_, focus = s.id && has(hl_.focus_cards, s.id);
+    bool playable = s.id && has(hl_.playable, s.id);
+    if (sel) r.y -= r.h / 10;  // lifted out of the hand
+    if (s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size())) draw_card_face(cv_, r, defs[s.def]);
+    else draw_card_back(cv_, r);
+    int rad = std::max(3, r.h / 16);
+    Rect ring{r.x - px(2), r.y - px(2), r.w + px(4), r.h + px(4)};
+    if (sel || focus) cv_.frame(ring, theme::selected, rad + px(2), px(3));
+    else if (playable) cv_.frame(ring, theme::playable, rad + px(2), px(2));
+    int id = s.id;
+    Hit h{s.rect, [this, id, name] { id ? click_card(id, name) : click_zone(name); },
+          [this, id] { pinned_ = id; }, id ? "card:" + std::to_string(id) : "zone:" + name, id};
+    hit(std::move(h));
+  }
+  bool badge = z.count > 1 && (z.fan == Fan::Stack || (z.spots.size() > 1 && !z.spots.back().face_up));
+  if (badge && !z.spots.empty()) {
+    const Rect& top = z.spots.back().rect;
+    draw_count_badge(cv_, top.right(), top.y, z.count, font(11.5, Weight::Bold).px);
+  }
+}
+
+void App::draw_preview(int card, bool pinned) {
+  const auto& t = session_->game().match().table();
+  if (card < 1 || card > t.ncards()) return;
+  const Rect& table = table_rect_;
+  int h = std::min(static_cast<int>(cv_.h() * 0.66), px(470)), w = static_cast<int>(h * kCardAspect);
+  Rect r{table.x + (table.w - w) / 2, table.y + (table.h - h) / 2, w, h};
+  if (pinned) {
+    cv_.fill({0, 0, cv_.w(), cv_.h()}, {0, 0, 0, 140});
+    modal_blocker([this] { pinned_ = 0; });
+  } else {
+    // Beside the mouse, on the side with more room, so the card stays visible.
+    r.x = mouse_x_ < table.cx() ? std::min(table.right() - w - px(16), mouse_x_ + px(40))
+                                : std::max(px(16), mouse_x_ - w - px(40));
+    r.y = std::clamp(mouse_y_ - h / 2, table.y + px(8), cv_.h() - h - px(8));
+  }
+  draw_card_face(cv_, r, t.def(card), true);
+}
+
+void App::draw_curtain() {
+  Rect all{0, px(40), cv_.w(), cv_.h() - px(40)};
+  cv_.fill(all, theme::felt_dark);
+  int p = curtain_;
+  Rect panel{all.cx() - px(300), all.cy() - px(120), px(600), px(240)};
+  cv_.fill(panel, theme::panel, px(14));
+  cv_.text_in({panel.x, panel.y + px(24), panel.w, px(44)}, "Pass to " + player_name(p), font(30, Weight::Bold),
+              theme::text, Align::Center);
+  cv_.paragraph({panel.x + px(30), panel.y + px(84), panel.w - px(60), px(60)},
+                player_name(bottom_) + "'s cards are hidden. When " + player_name(p) +
+                    " sits down, click or press Space to show their cards.",
+                font(15), theme::muted, Align::Center);
+  auto reveal = [this, p] { bottom_ = p, curtain_ = 0; };
+  modal_blocker({});
+  button({panel.cx() - px(150), panel.bottom() - px(70), px(300), px(44)}, "I am " + player_name(p) + ": show",
+         "button:curtain", reveal, true, true);
+}
+
+}  // namespace ratify::gui

@@ -1,0 +1,184 @@
+#include "gui/session.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/catalog.hpp"
+
+namespace ratify::gui {
+
+std::vector<std::string> fill_seats(std::vector<std::string> given, int players) {
+  if (given.empty()) given.push_back("human");
+  while (static_cast<int>(given.size()) < players) given.push_back("bot");
+  if (static_cast<int>(given.size()) != players)
+    throw engine::InputError("--seats names " + std::to_string(given.size()) + " seats for " +
+                             std::to_string(players) + " players");
+  for (const auto& s : given)
+    if (s != "human" && s != "bot" && s != "random" && s != "heuristic")
+      throw engine::InputError("no seat kind '" + s + "'; seats: human, bot, random, heuristic");
+  return given;
+}
+
+int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta) {
+  int p = asked              ? asked
+          : seats > 0        ? std::max(meta.min_players, static_cast<int>(seats))
+                             : std::clamp(2, meta.min_players, meta.max_players);
+  if (p < meta.min_players || p > meta.max_players)
+    throw engine::InputError(meta.id + " is for " + std::to_string(meta.min_players) + " to " +
+                             std::to_string(meta.max_players) + " players, not " + std::to_string(p));
+  return p;
+}
+
+Session::Session(GameSettings s) : settings_(std::move(s)) {
+  settings_.seats = fill_seats(settings_.seats, settings_.players);
+  game_ = std::make_unique<engine::Game>(settings_.loaded, settings_.players, settings_.seed, settings_.options,
+                                         engine::Mode::Interactive);
+  game_->set_seats(settings_.seats);
+  for (int p = 1; p <= players(); ++p)
+    rngs_.emplace_back(core::mix_seed(settings_.seed, 1000 + static_cast<uint64_t>(p)));
+  make_bots();
+  watch_files();
+}
+
+void Session::make_bots() {
+  bots_.clear();
+  bool heuristic = settings_.loaded->meta().has_heuristic;
+  for (int p = 1; p <= players(); ++p) {
+    const std::string& s = seat(p);
+    // A heuristic seat whose ruleset lost its heuristic (hot reload) plays
+    // at random rather than stopping the game.
+    std::string kind = s == "heuristic" && !heuristic ? "random" : s;
+    bots_.push_back(s == "human" ? nullptr : bots::make_bot(kind, heuristic));
+  }
+}
+
+void Session::watch_files() {
+  const auto& where = settings_.loaded->where();
+  std::vector<std::filesystem::path> extra;
+  if (!where.variant.empty()) extra.push_back(where.variant);
+  // Shared scripts (`require "ratify.x"`) are part of the rules too.
+  watch_.watch({where.dir, engine::scripts_dir() / "ratify"}, extra);
+}
+
+int Session::humans() const {
+  return static_cast<int>(std::count(settings_.seats.begin(), settings_.seats.end(), "human"));
+}
+
+void Session::refresh() {
+  if (cached_ == version_) return;
+  cached_ = version_;
+  actions_.clear();
+  result_.reset();
+  error_.clear();
+  actor_ = 0;
+  try {
+    actor_ = game_->actor();
+    if (actor_ == 0) {
+      result_ = game_->result();
+      return;
+    }
+    int n = game_->action_count();
+    for (int i = 0; i < n; ++i) actions_.push_back(game_->action(i));
+    if (n == 0) error_ = "player " + std::to_string(actor_) + " has no legal action (a bug in the rules)";
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    actions_.clear();
+  }
+}
+
+int Session::actor() {
+  refresh();
+  return error_.empty() ? actor_ : 0;
+}
+
+const std::vector<engine::ActionInfo>& Session::actions() {
+  refresh();
+  return actions_;
+}
+
+const std::optional<lua::Result>& Session::result() {
+  refresh();
+  return result_;
+}
+
+const std::string& Session::error() {
+  refresh();
+  return error_;
+}
+
+std::string Session::apply(int i) {
+  refresh();
+  if (i < 0 || i >= static_cast<int>(actions_.size())) return "no action " + std::to_string(i + 1);
+  try {
+    game_->apply(i);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  ++version_;
+  return {};
+}
+
+std::string Session::bot_move() {
+  int p = actor();
+  if (p == 0 || human(p)) return {};
+  int i = bots_[p - 1]->choose(*game_, rngs_[p - 1]);
+  std::string label = actions_.at(i).label;
+  std::string err = apply(i);
+  if (!err.empty()) throw lua::ScriptError(err);
+  return label;
+}
+
+std::string Session::why_no_undo(int player) {
+  if (!human(player)) return "only a human seat can undo";
+  std::string why = game_->why_no_undo(player);
+  if (!why.empty()) return why;
+  auto steps = game_->replay().steps;
+  for (size_t k = steps.size(); k-- > 0;) {
+    if (steps[k].actor == player) break;
+    if (human(steps[k].actor))
+      return "cannot undo: Player " + std::to_string(steps[k].actor) + " has moved since";
+  }
+  return {};
+}
+
+void Session::undo(int player) {
+  std::string why = why_no_undo(player);
+  if (!why.empty()) throw std::runtime_error(why);
+  game_->undo(player);
+  ++version_;
+}
+
+ReloadReport Session::poll_reload(uint64_t now_ms) {
+  if (!watch_.poll(now_ms)) return {};
+  return reload_now(watch_.take_changed());
+}
+
+ReloadReport Session::reload_now(std::vector<std::string> files) {
+  ReloadReport r;
+  r.files = std::move(files);
+  std::shared_ptr<engine::Loaded> fresh;
+  try {
+    const auto& old = *settings_.loaded;
+    fresh = engine::Loaded::open(old.spec(), old.variant_spec());
+  } catch (const std::exception& e) {
+    r.kind = ReloadReport::Failed;
+    r.message = e.what();
+    return r;
+  }
+  size_t steps = game_->steps();
+  auto d = game_->reload(fresh);
+  if (d && !d->adopted) {
+    r.kind = ReloadReport::Refused;
+    r.message = d->message;
+    return r;
+  }
+  settings_.loaded = fresh;
+  make_bots();
+  ++version_;
+  ++reloads_;
+  r.kind = d ? ReloadReport::Changed : ReloadReport::Adopted;
+  r.message = d ? d->message : std::to_string(steps) + " actions replayed, nothing changed";
+  return r;
+}
+
+}  // namespace ratify::gui

@@ -1,0 +1,90 @@
+#pragma once
+// One game in the window, without any drawing: the engine's game, the
+// seats (humans and bots), cached actions, undo with the hotseat rule, and
+// hot reload of the ruleset's files. SDL-free.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bots/bots.hpp"
+#include "engine/game.hpp"
+#include "gui/watch.hpp"
+
+namespace ratify::gui {
+
+struct GameSettings {
+  std::shared_ptr<engine::Loaded> loaded;
+  core::OptionValues options;
+  int players = 2;
+  std::vector<std::string> seats;  // one per player: human, bot, random, heuristic
+  uint64_t seed = 1;
+};
+
+// What a look at the ruleset's files found.
+struct ReloadReport {
+  enum Kind { None, Adopted, Changed, Refused, Failed } kind = None;
+  std::string message;             // for Refused/Failed: with file:line
+  std::vector<std::string> files;  // the files that changed
+};
+
+class Session {
+ public:
+  explicit Session(GameSettings s);
+  engine::Game& game() { return *game_; }
+  const GameSettings& settings() const { return settings_; }
+  engine::Loaded& loaded() { return *settings_.loaded; }
+  int players() const { return settings_.players; }
+  const std::string& seat(int p) const { return settings_.seats.at(p - 1); }
+  bool human(int p) const { return p >= 1 && p <= players() && seat(p) == "human"; }
+  int humans() const;
+  // Bumps whenever the game changes (action, undo, reload): views and
+  // layouts are cached on it.
+  uint64_t version() const { return version_; }
+
+  int actor();  // 0: over, or the rules failed (see error())
+  const std::vector<engine::ActionInfo>& actions();
+  const std::optional<lua::Result>& result();
+  // The rules' failure in actor/actions/result, "" when all is well.
+  const std::string& error();
+
+  // Carries out action i; on a script error the game is unchanged and the
+  // message (with file:line) is returned. "" on success.
+  std::string apply(int i);
+  // The actor's bot chooses and plays; returns its action's label.
+  std::string bot_move();
+  // Undo for a human seat: the engine's rule (never back over a card it
+  // showed the player), and in hotseat never back over another human.
+  std::string why_no_undo(int player);
+  void undo(int player);
+
+  // Hot reload: looks at the files every ~300 ms.
+  ReloadReport poll_reload(uint64_t now_ms);
+  ReloadReport reload_now(std::vector<std::string> files = {});
+  int reloads() const { return reloads_; }
+
+ private:
+  void refresh();
+  void make_bots();
+  void watch_files();
+  GameSettings settings_;
+  std::unique_ptr<engine::Game> game_;
+  std::vector<std::unique_ptr<bots::Bot>> bots_;
+  std::vector<core::Rng> rngs_;
+  FileWatch watch_;
+  uint64_t version_ = 1, cached_ = 0;
+  int actor_ = 0;
+  std::vector<engine::ActionInfo> actions_;
+  std::optional<lua::Result> result_;
+  std::string error_;
+  int reloads_ = 0;
+};
+
+// Seats for `players`: those given, then bots; with none given, a human
+// first. Checks every name and the count.
+std::vector<std::string> fill_seats(std::vector<std::string> given, int players);
+// Players from the options: --players, else the seats, else two when the
+// ruleset allows it.
+int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta);
+
+}  // namespace ratify::gui
