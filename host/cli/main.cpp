@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   p->add_option("--screenshot", play.screenshot,
                 "Render one frame to this PNG (headless) and exit");
   p->add_option("--size", play.width, "Window width (height follows 16:9)")
-      ->each([&](const std::string&) { play.height = play.width * 9 / 16; });
+      ->each([&](const std::string& w) { play.height = std::stoi(w) * 9 / 16; });
   p->add_flag("--text", play.text, "Use the text UI even with a display");
   p->add_flag("--quiet", play.quiet, "Bots only: print just the result");
   p->callback([&] {

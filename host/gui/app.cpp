@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 
 namespace ratify::gui {
 
@@ -19,7 +20,9 @@ uint64_t clock_seed() {
   return static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
 }
 
-bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool contains(const std::vector<int>& v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 }  // namespace
 
@@ -36,18 +39,31 @@ App::App(Canvas& canvas, const WindowOptions& opts) : cv_(canvas), opts_(opts) {
   s.seats = fill_seats(opts_.seats, s.players);
   for (const auto& seat : s.seats)
     if (seat == "heuristic" && !loaded->meta().has_heuristic)
-      throw engine::InputError(loaded->meta().id + " has no heuristic(g, player): use the random bot");
+      throw engine::InputError(loaded->meta().id +
+                               " has no heuristic(g, player): use the random bot");
   s.seed = opts_.seed_given ? opts_.seed : clock_seed();
   start_game(std::move(s));
 }
 
 App::~App() = default;
 
-int App::px(double v) const { return static_cast<int>(std::lround(v * scale_)); }
+int App::px(double v) const {
+  return static_cast<int>(std::lround(v * scale_));
+}
 
-Font App::font(double size, Weight w) const { return {std::max(8, px(size)), w}; }
+Font App::font(double size, Weight w) const {
+  return {std::max(8, px(size)), w};
+}
 
-std::string App::player_name(int p) { return "Player " + std::to_string(p); }
+std::string App::player_name(int p) {
+  return "Player " + std::to_string(p);
+}
+
+std::string App::seat_text(int p) {
+  const std::string& s = session_->seat(p);
+  if (s == "human") return session_->humans() == 1 ? "you" : "human";
+  return s == "bot" ? "bot" : s + " bot";
+}
 
 // ------------------------------------------------------------ screens
 
@@ -64,9 +80,13 @@ void App::start_game(GameSettings s) {
   view_version_ = 0;
   last_move_ = now_;
   see_all_ = session_->humans() == 0;
+  ui_version_ = session_->version();
+  auto problems = check_hints(session_->loaded().meta().layout);
+  if (!problems.empty()) notify(problems.front() + " (hint ignored)", 8000);
   int a = session_->actor();
   bottom_ = 1;
-  if (a && session_->human(a)) bottom_ = a;
+  if (a && session_->human(a))
+    bottom_ = a;
   else
     for (int p = 1; p <= session_->players(); ++p)
       if (session_->human(p)) {
@@ -141,6 +161,13 @@ void App::update(uint64_t now_ms) {
   if (!digits_.empty() && now_ - digits_at_ > 900) commit_digits();
   if (screen_ != Screen::Table || !session_) return;
   apply_reload(session_->poll_reload(now_));
+  if (ui_version_ != session_->version()) {
+    // Action numbers belong to one state: a menu or a hovered row from
+    // before an undo, a reload or a bot's move would point elsewhere.
+    ui_version_ = session_->version();
+    menu_.reset();
+    hover_action_ = hover_next_ = -1;
+  }
   follow_actor();
   step_bots();
   if (!session_->result()) {
@@ -184,7 +211,8 @@ void App::step_bots() {
     }
     last_move_ = now_;
     // "instant" keeps playing within a frame's budget, so the window stays live.
-    if (delay > 0 || std::chrono::steady_clock::now() - start > std::chrono::milliseconds(15)) return;
+    if (delay > 0 || std::chrono::steady_clock::now() - start > std::chrono::milliseconds(15))
+      return;
   }
 }
 
@@ -207,9 +235,11 @@ void App::apply_reload(const ReloadReport& r) {
   std::string files;
   for (const auto& f : r.files) files += (files.empty() ? "" : ", ") + f;
   if (r.kind == ReloadReport::Failed || r.kind == ReloadReport::Refused) {
-    banner_title_ = r.kind == ReloadReport::Failed
-                        ? "The edited rules do not load \u2014 still playing under the previous rules"
-                        : "The edited rules cannot replay this game \u2014 still playing under the previous rules";
+    banner_title_ =
+        r.kind == ReloadReport::Failed
+            ? "The edited rules do not load \u2014 still playing under the previous rules"
+            : "The edited rules cannot replay this game \u2014 still playing under the previous "
+              "rules";
     banner_ = r.kind == ReloadReport::Refused ? "At " + r.message : r.message;
     return;
   }
@@ -252,8 +282,9 @@ std::vector<int> App::actions_with_zone(const std::string& zone) {
 
 void App::choose_action(int i) {
   if (!human_turn()) {
-    notify(session_ && session_->actor() ? "Not your turn: " + player_name(session_->actor()) + " is playing"
-                                         : "No action now");
+    notify(session_ && session_->actor()
+               ? "Not your turn: " + player_name(session_->actor()) + " is playing"
+               : "No action now");
     return;
   }
   if (i < 0 || i >= static_cast<int>(session_->actions().size())) {
@@ -369,6 +400,10 @@ void App::handle(const SDL_Event& e) {
     case SDL_MOUSEWHEEL:
       on_wheel(e.wheel.y);
       break;
+    case SDL_WINDOWEVENT:
+      if (e.window.event == SDL_WINDOWEVENT_LEAVE)
+        mouse_x_ = mouse_y_ = -1;  // no hover preview left behind
+      break;
     case SDL_KEYDOWN: {
       SDL_Keymod mod = static_cast<SDL_Keymod>(e.key.keysym.mod);
       on_key(e.key.keysym.sym, (mod & KMOD_CTRL) != 0, (mod & KMOD_SHIFT) != 0);
@@ -383,8 +418,10 @@ void App::on_click(int x, int y, int button) {
   for (auto it = hits_.rbegin(); it != hits_.rend(); ++it) {
     if (!it->r.contains(x, y)) continue;
     auto fn = button == 3 ? it->right : it->left;
-    if (fn) fn();
-    else if (button == 3) pinned_ = 0;
+    if (fn)
+      fn();
+    else if (button == 3)
+      pinned_ = 0;
     return;
   }
   selected_ = 0;
@@ -394,15 +431,20 @@ void App::on_click(int x, int y, int button) {
 
 void App::on_wheel(int dy) {
   auto over = [&](const Rect& r) { return r.contains(mouse_x_, mouse_y_); };
-  if (screen_ == Screen::Picker) picker_scroll_ = std::max(0, picker_scroll_ - dy);
-  else if (screen_ == Screen::Options) options_scroll_ = std::max(0, options_scroll_ - dy * px(40));
-  else if (over(log_rect_)) log_scroll_ = std::max(0, log_scroll_ + dy);
-  else actions_scroll_ = std::max(0, actions_scroll_ - dy);
+  if (screen_ == Screen::Picker)
+    picker_scroll_ = std::max(0, picker_scroll_ - dy);
+  else if (screen_ == Screen::Options)
+    options_scroll_ = std::max(0, options_scroll_ - dy * px(40));
+  else if (over(log_rect_))
+    log_scroll_ = std::max(0, log_scroll_ + dy);
+  else
+    actions_scroll_ = std::max(0, actions_scroll_ - dy);
 }
 
 void App::on_digit(int d) {
   if (menu_) {
-    if (d >= 1 && d <= static_cast<int>(menu_->actions.size())) choose_action(menu_->actions[d - 1]);
+    if (d >= 1 && d <= static_cast<int>(menu_->actions.size()))
+      choose_action(menu_->actions[d - 1]);
     return;
   }
   if (!session_) return;
@@ -421,7 +463,9 @@ void App::commit_digits() {
   choose_action(static_cast<int>(v - 1));
 }
 
-bool App::overlay_open() const { return help_ || menu_ || pinned_ || result_open_ || curtain_; }
+bool App::overlay_open() const {
+  return help_ || menu_ || pinned_ || result_open_ || curtain_;
+}
 
 void App::on_key(int sym, bool ctrl, bool shift) {
   if (sym == SDLK_F1 || (sym == SDLK_SLASH && shift)) {
@@ -436,110 +480,138 @@ void App::on_key(int sym, bool ctrl, bool shift) {
     if (sym == SDLK_ESCAPE || sym == SDLK_RETURN) help_ = false;
     return;
   }
-  if (screen_ == Screen::Picker) {
-    int n = static_cast<int>(picker_.size());
-    if (sym == SDLK_ESCAPE) quit_ = true;
-    else if (sym == SDLK_DOWN && n) picker_sel_ = std::min(n - 1, picker_sel_ + 1);
-    else if (sym == SDLK_UP) picker_sel_ = std::max(0, picker_sel_ - 1);
-    else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && n) {
-      const auto& row = picker_[picker_sel_];
-      try {
-        open_options(engine::Loaded::open(row.spec, row.variant));
-      } catch (const std::exception& e) {
-        picker_error_ = e.what();
-      }
-    }
-    return;
-  }
-  if (screen_ == Screen::Options) {
-    if (sym == SDLK_ESCAPE) {
-      if (session_) screen_ = Screen::Table;
-      else open_picker();
-    } else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && pending_) {
-      try {
-        start_game(pending_->settings);
-      } catch (const std::exception& e) {
-        picker_error_ = e.what();
-      }
-    }
-    return;
-  }
+  if (screen_ == Screen::Picker) return on_key_picker(sym);
+  if (screen_ == Screen::Options) return on_key_options(sym);
   if (curtain_) {
-    if (sym == SDLK_SPACE || sym == SDLK_RETURN || sym == SDLK_KP_ENTER) bottom_ = curtain_, curtain_ = 0;
+    if (sym == SDLK_SPACE || sym == SDLK_RETURN || sym == SDLK_KP_ENTER)
+      bottom_ = curtain_, curtain_ = 0;
     return;
   }
+  if (ctrl) return on_key_ctrl(sym);
+  on_key_table(sym);
+}
+
+void App::on_key_picker(int sym) {
+  int n = static_cast<int>(picker_.size());
+  if (sym == SDLK_ESCAPE)
+    quit_ = true;
+  else if (sym == SDLK_DOWN && n)
+    picker_sel_ = std::min(n - 1, picker_sel_ + 1);
+  else if (sym == SDLK_UP)
+    picker_sel_ = std::max(0, picker_sel_ - 1);
+  else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && n)
+    pick(picker_sel_);
+}
+
+void App::on_key_options(int sym) {
   if (sym == SDLK_ESCAPE) {
-    if (menu_) menu_.reset();
-    else if (pinned_) pinned_ = 0;
-    else if (result_open_) result_open_ = false;
-    else if (!banner_.empty()) banner_.clear(), banner_title_.clear();
-    else selected_ = 0;
-    return;
+    if (session_)
+      screen_ = Screen::Table;
+    else
+      open_picker();
+  } else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && pending_) {
+    try {
+      start_game(pending_->settings);
+    } catch (const std::exception& e) {
+      picker_error_ = e.what();
+    }
   }
+}
+
+void App::on_key_ctrl(int sym) {
+  if (sym == SDLK_z) return undo();
+  if (sym == SDLK_n) return new_game();
+  if (sym == SDLK_r) return reload_rules();
+}
+
+void App::reload_rules() {
+  auto r = session_->reload_now({});
+  if (r.kind == ReloadReport::Adopted) r.message = "no change in the game";
+  apply_reload(r);
+}
+
+// Closes the topmost thing open over the table.
+void App::escape() {
+  if (menu_)
+    menu_.reset();
+  else if (pinned_)
+    pinned_ = 0;
+  else if (result_open_)
+    result_open_ = false;
+  else if (!banner_.empty())
+    banner_.clear(), banner_title_.clear();
+  else
+    selected_ = 0;
+}
+
+void App::on_key_table(int sym) {
   if (result_open_ && (sym == SDLK_RETURN || sym == SDLK_n)) return new_game();
-  if (ctrl && sym == SDLK_z) return undo();
-  if (ctrl && sym == SDLK_n) return new_game();
-  if ((ctrl && sym == SDLK_r) || sym == SDLK_F5) {
-    auto r = session_->reload_now({});
-    if (r.kind == ReloadReport::Adopted) r.message = "no change in the game";
-    return apply_reload(r);
-  }
-  if (ctrl) return;
   if (sym >= SDLK_0 && sym <= SDLK_9) return on_digit(sym - SDLK_0);
   if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9) return on_digit(sym - SDLK_KP_1 + 1);
-  if (sym == SDLK_KP_0) return on_digit(0);
   switch (sym) {
+    case SDLK_ESCAPE:
+      return escape();
+    case SDLK_KP_0:
+      return on_digit(0);
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
-      commit_digits();
-      break;
+      return commit_digits();
+    case SDLK_F5:
+      return reload_rules();
     case SDLK_SPACE:
       paused_ = !paused_;
-      notify(paused_ ? "Bots paused (Space resumes)" : "Bots resumed");
-      break;
+      return notify(paused_ ? "Bots paused (Space resumes)" : "Bots resumed");
     case SDLK_PLUS:
     case SDLK_EQUALS:
     case SDLK_KP_PLUS:
       speed_ = std::min(kSpeeds - 1, speed_ + 1);
-      break;
+      return;
     case SDLK_MINUS:
     case SDLK_KP_MINUS:
       speed_ = std::max(0, speed_ - 1);
-      break;
+      return;
     case SDLK_v:
-      if (session_->humans() == 0) see_all_ = !see_all_;
-      else notify("Only onlookers of a bots' game see every hand");
-      break;
+      if (session_->humans() == 0)
+        see_all_ = !see_all_;
+      else
+        notify("Only onlookers of a bots' game see every hand");
+      return;
     case SDLK_r:
       if (session_->result()) result_open_ = true;
-      break;
+      return;
     case SDLK_o:
-      open_options(session_->settings().loaded);
-      break;
+      return open_options(session_->settings().loaded);
     case SDLK_p:
-      open_picker();
-      break;
+      return open_picker();
     case SDLK_PAGEDOWN:
       actions_scroll_ += 5;
-      break;
+      return;
     case SDLK_PAGEUP:
       actions_scroll_ = std::max(0, actions_scroll_ - 5);
-      break;
+      return;
     default:
-      break;
+      return;
   }
 }
 
 // ------------------------------------------------------------ views
 
-int App::viewer() const { return session_ && session_->humans() ? bottom_ : 0; }
+int App::viewer() const {
+  return session_ && session_->humans() ? bottom_ : 0;
+}
 
 void App::ensure_view() {
   int v = viewer();
   bool all = v == 0 && see_all_;
-  if (view_version_ == session_->version() && view_viewer_ == v && view_all_ == all && view_bottom_ == bottom_ &&
-      view_w_ == cv_.w() && view_h_ == cv_.h())
+  if (view_version_ == session_->version() && view_viewer_ == v && view_all_ == all &&
+      view_bottom_ == bottom_ && view_w_ == cv_.w() && view_h_ == cv_.h())
     return;
+  bool new_state = view_version_ != session_->version();
+  std::map<int, std::string> before;
+  if (new_state)
+    for (const auto& z : view_.zones)
+      for (const auto& c : z.cards)
+        if (c.id) before[c.id] = z.name;
   try {
     auto& game = session_->game();
     view_ = game.view(v);
@@ -553,6 +625,14 @@ void App::ensure_view() {
   } catch (const std::exception& e) {
     banner_title_ = "The rules failed while showing the table";
     banner_ = e.what();
+  }
+  if (new_state && !before.empty()) {
+    // What just moved, lit for a moment so a bot's move can be followed.
+    moved_.clear();
+    for (const auto& z : view_.zones)
+      for (const auto& c : z.cards)
+        if (c.id && before.count(c.id) && before[c.id] != z.name) moved_.push_back(c.id);
+    moved_at_ = now_;
   }
   view_version_ = session_->version();
   view_viewer_ = v;

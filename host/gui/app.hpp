@@ -42,7 +42,7 @@ class App {
     Rect r;
     std::function<void()> left, right;
     std::string name;
-    int card = 0;    // a card under the mouse: hover shows it large
+    int card = 0;        // a card under the mouse: hover shows it large
     bool modal = false;  // blocks hovering what lies beneath
   };
   struct Menu {
@@ -68,6 +68,12 @@ class App {
   void open_picker();
   void pick(int i);
   void on_key(int sym, bool ctrl, bool shift);
+  void on_key_picker(int sym);
+  void on_key_options(int sym);
+  void on_key_ctrl(int sym);
+  void on_key_table(int sym);
+  void escape();
+  void reload_rules();
   void on_click(int x, int y, int button);
   void on_wheel(int dy);
   void on_digit(int d);
@@ -87,6 +93,7 @@ class App {
   std::vector<int> actions_with_zone(const std::string& zone);
   bool overlay_open() const;
   std::string player_name(int p);
+  std::string seat_text(int p);
   int viewer() const;
   void ensure_view();
 
@@ -115,6 +122,7 @@ class App {
   // app_screens.cpp: picker and options
   void draw_picker();
   void draw_options();
+  void draw_setup(Rect left);
   int draw_option_row(Rect r, const core::OptionDecl& d);
 
   void hit(Hit h) { hits_.push_back(std::move(h)); }
@@ -153,10 +161,12 @@ class App {
   Rect actions_rect_, log_rect_, options_rect_, picker_rect_, table_rect_;
 
   // caches for the current frame
-  uint64_t view_version_ = 0;
+  uint64_t view_version_ = 0, ui_version_ = 0;
   int view_viewer_ = -1, view_bottom_ = -1, view_w_ = 0, view_h_ = 0;
   bool view_all_ = false;
   engine::View view_;
+  std::vector<int> moved_;  // cards that changed zone in the last change
+  uint64_t moved_at_ = 0;
   TableLayout layout_;
   std::vector<Hit> hits_;
   Highlights hl_;

@@ -12,7 +12,9 @@ namespace {
 
 const char* kSpeedName[] = {"slow", "normal", "fast", "instant"};
 
-bool has(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool has(const std::vector<int>& v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 }  // namespace
 
@@ -44,8 +46,10 @@ void App::render() {
           break;
         }
       if (card != hover_card_) hover_card_ = card, hover_since_ = now_;
-      if (pinned_) draw_preview(pinned_, true);
-      else if (hover_card_ && now_ - hover_since_ >= 350 && !result_open_) draw_preview(hover_card_, false);
+      if (pinned_)
+        draw_preview(pinned_, true);
+      else if (hover_card_ && now_ - hover_since_ >= 350 && !result_open_)
+        draw_preview(hover_card_, false);
       if (result_open_) draw_result();
     }
     draw_top_bar({0, 0, cv_.w(), bar});
@@ -54,8 +58,8 @@ void App::render() {
   hover_action_ = hover_next_;
 }
 
-bool App::button(Rect r, const std::string& label, const std::string& name, std::function<void()> fn, bool enabled,
-                 bool active) {
+bool App::button(Rect r, const std::string& label, const std::string& name,
+                 std::function<void()> fn, bool enabled, bool active) {
   bool hover = enabled && r.contains(mouse_x_, mouse_y_);
   Color bg = active ? theme::notice : theme::panel_light;
   if (hover) bg = bg.mix({255, 255, 255, 255}, 0.15);
@@ -82,14 +86,19 @@ void App::draw_top_bar(Rect r) {
   int x = r.x + px(12);
   x += cv_.text(x, r.y + (r.h - cv_.line_h(tf)) / 2, meta.name, tf, theme::text, px(260));
   if (const auto* v = session_->loaded().rules().variant())
-    x += cv_.text(x + px(8), r.y + (r.h - cv_.line_h(sf)) / 2, "\u00b7 " + v->name, sf, theme::muted, px(160)) + px(8);
+    x += cv_.text(x + px(8), r.y + (r.h - cv_.line_h(sf)) / 2, "\u00b7 " + v->name, sf,
+                  theme::muted, px(160)) +
+         px(8);
   int a = session_->actor();
-  std::string status = session_->result()         ? "Game over"
-                       : !session_->error().empty() ? "Stopped: the rules failed"
-                       : human_turn()               ? "Your turn, " + player_name(a)
-                       : a && session_->human(a)    ? player_name(a) + " to act"
-                       : a ? player_name(a) + " (bot) is playing" + (paused_ ? " \u2014 paused" : "")
-                           : "";
+  std::string status =
+      session_->result()           ? "Game over"
+      : !session_->error().empty() ? "Stopped: the rules failed"
+      : human_turn()               ? "Your turn, " + player_name(a)
+      : a && session_->human(a)    ? player_name(a) + " to act"
+      : a ? player_name(a) + " (bot) is playing" + (paused_ ? " \u2014 paused" : "")
+          : "";
+  if (session_->humans() == 0 && !session_->result())
+    status += see_all_ ? "  \u00b7  every hand shown (V)" : "  \u00b7  public cards only (V)";
   Color sc = human_turn() ? theme::playable : theme::text;
   // Buttons from the right edge leftwards.
   struct B {
@@ -114,11 +123,14 @@ void App::draw_top_bar(Rect r) {
     int w = cv_.text_w(b.label, font(13, Weight::Bold)) + px(b.label.size() <= 3 ? 14 : 20);
     bx -= w;
     Rect br{bx, r.y + px(5), w, h};
-    if (b.name.empty()) cv_.text_in(br, b.label, font(13), theme::muted, Align::Center);
-    else button(br, b.label, b.name, b.fn, b.enabled, b.active);
+    if (b.name.empty())
+      cv_.text_in(br, b.label, font(13), theme::muted, Align::Center);
+    else
+      button(br, b.label, b.name, b.fn, b.enabled, b.active);
     bx -= px(6);
   }
-  cv_.text(x + px(18), r.y + (r.h - cv_.line_h(sf)) / 2, status, font(13, Weight::Bold), sc, bx - x - px(24));
+  cv_.text(x + px(18), r.y + (r.h - cv_.line_h(sf)) / 2, status, font(13, Weight::Bold), sc,
+           bx - x - px(24));
 }
 
 // ------------------------------------------------------------ side panels
@@ -129,7 +141,8 @@ void App::draw_sidebar(Rect r) {
   int players_h = draw_players({in.x, in.y, in.w, in.h * 38 / 100});
   Rect rest{in.x, in.y + players_h + px(8), in.w, in.h - players_h - px(8)};
   actions_rect_ = {rest.x, rest.y, rest.w, rest.h * 58 / 100};
-  log_rect_ = {rest.x, actions_rect_.bottom() + px(8), rest.w, rest.bottom() - actions_rect_.bottom() - px(8)};
+  log_rect_ = {rest.x, actions_rect_.bottom() + px(8), rest.w,
+               rest.bottom() - actions_rect_.bottom() - px(8)};
   draw_actions(actions_rect_);
   draw_log(log_rect_);
 }
@@ -140,13 +153,16 @@ int App::draw_players(Rect r) {
   cv_.clip(&r);
   for (int p = 1; p <= session_->players() && y < r.bottom(); ++p) {
     bool acting = session_->actor() == p;
-    std::string who = (acting ? "\u25b6 " : "") + player_name(p);
-    const std::string& seat = session_->seat(p);
-    who += seat == "human" ? (session_->humans() == 1 ? " (you)" : " (human)") : " (bot: " + seat + ")";
+    std::string who = (acting ? "\u25b6 " : "") + player_name(p) + " (" + seat_text(p) + ")";
     cv_.text(r.x, y, who, hf, acting ? theme::playable : theme::text, r.w);
     y += cv_.line_h(hf);
-    const auto& status = p - 1 < static_cast<int>(view_.status.size()) ? view_.status[p - 1]
-                                                                       : std::vector<std::string>{};
+    auto status = p - 1 < static_cast<int>(view_.status.size()) ? view_.status[p - 1]
+                                                                : std::vector<std::string>{};
+    if (session_->players() >= 4 && !status.empty()) {  // many players: one paragraph each
+      std::string joined;
+      for (const auto& line : status) joined += (joined.empty() ? "" : "  \u00b7  ") + line;
+      status = {joined};
+    }
     for (const auto& line : status)
       for (const auto& l : cv_.wrap(line, sf, r.w - px(14))) {
         cv_.text(r.x + px(14), y, l, sf, {205, 212, 218, 255});
@@ -163,10 +179,10 @@ void App::draw_actions(Rect r) {
   Font tf = font(13.5, Weight::Bold), f = font(13);
   int a = session_->actor();
   bool mine = human_turn(), onlooker = session_->humans() == 0;
-  std::string title = mine ? "Your actions, " + player_name(a)
+  std::string title = mine                 ? "Your actions, " + player_name(a)
                       : session_->result() ? "Game over"
-                      : a ? player_name(a) + " is choosing"
-                          : "Actions";
+                      : a                  ? player_name(a) + " is choosing"
+                                           : "Actions";
   cv_.text(r.x, r.y, title, tf, mine ? theme::playable : theme::text, r.w);
   if (!digits_.empty()) {
     std::string typed = "action " + digits_ + "\u2026";
@@ -175,10 +191,10 @@ void App::draw_actions(Rect r) {
   int y = r.y + cv_.line_h(tf) + px(4);
   const auto& acts = session_->actions();
   if (!mine && !onlooker) {
-    std::string msg = session_->result() ? "Ctrl+N starts a new game; R shows the result."
-                      : a && !session_->human(a)
-                          ? (paused_ ? "Bots are paused: Space resumes." : "The bot moves after a short pause.")
-                          : "";
+    std::string msg = session_->result()         ? "Ctrl+N starts a new game; R shows the result."
+                      : a && !session_->human(a) ? (paused_ ? "Bots are paused: Space resumes."
+                                                            : "The bot moves after a short pause.")
+                                                 : "";
     cv_.paragraph({r.x, y, r.w, r.bottom() - y}, msg, f, theme::muted);
     return;
   }
@@ -187,23 +203,28 @@ void App::draw_actions(Rect r) {
   int numw = cv_.text_w("00", font(12, Weight::Bold)) + px(12);
   for (int i = actions_scroll_; i < n; ++i) {
     auto lines = cv_.wrap(acts[i].label, f, r.w - numw - px(10));
-    if (lines.size() > 2) lines = {lines[0], cv_.ellipsize(lines[1] + " " + lines[2], f, r.w - numw - px(10))};
+    if (lines.size() > 2)
+      lines = {lines[0], cv_.ellipsize(lines[1] + " " + lines[2], f, r.w - numw - px(10))};
     int h = static_cast<int>(lines.size()) * lh + px(6);
     if (y + h > r.bottom() - lh) {
-      cv_.text(r.x, r.bottom() - lh, "\u25bc " + std::to_string(n - i) + " more (scroll)", f, theme::muted);
+      cv_.text(r.x, r.bottom() - lh, "\u25bc " + std::to_string(n - i) + " more (scroll)", f,
+               theme::muted);
       break;
     }
     Rect row{r.x, y, r.w, h};
     bool hover = row.contains(mouse_x_, mouse_y_) && mine;
     bool focus = (selected_ && has(acts[i].cards, selected_)) || (menu_ && has(menu_->actions, i));
     if (hover) hover_next_ = i;
-    if (hover || focus) cv_.fill(row, hover ? theme::panel_light.mix({255, 255, 255, 255}, 0.1) : theme::panel_light, px(5));
+    if (hover || focus)
+      cv_.fill(row, hover ? theme::panel_light.mix({255, 255, 255, 255}, 0.1) : theme::panel_light,
+               px(5));
     Rect num{r.x + px(2), y + px(3), numw - px(6), lh};
     cv_.fill(num, mine ? theme::playable : theme::panel_light, px(4));
-    cv_.text_in(num, std::to_string(i + 1), font(12, Weight::Bold), mine ? theme::dark_text : theme::muted,
-                Align::Center);
+    cv_.text_in(num, std::to_string(i + 1), font(12, Weight::Bold),
+                mine ? theme::dark_text : theme::muted, Align::Center);
     for (size_t k = 0; k < lines.size(); ++k)
-      cv_.text(r.x + numw, y + px(3) + static_cast<int>(k) * lh, lines[k], f, mine ? theme::text : theme::muted);
+      cv_.text(r.x + numw, y + px(3) + static_cast<int>(k) * lh, lines[k], f,
+               mine ? theme::text : theme::muted);
     if (mine) hit({row, [this, i] { choose_action(i); }, {}, "action:" + std::to_string(i + 1)});
     y += h + px(2);
   }
@@ -240,28 +261,34 @@ void App::draw_menu() {
   Font f = font(13.5), tf = font(12.5, Weight::Bold);
   int lh = cv_.line_h(f), row_h = lh + px(10), numw = cv_.text_w("0", f) + px(18);
   int w = px(220);
-  for (int i : menu_->actions) w = std::max(w, cv_.text_w(acts[i].label, f) + numw + px(24));
+  for (int i : menu_->actions)
+    if (i >= 0 && i < static_cast<int>(acts.size()))
+      w = std::max(w, cv_.text_w(acts[i].label, f) + numw + px(24));
   w = std::min({w, px(600), table_rect_.w - px(20)});
   int n = static_cast<int>(menu_->actions.size());
   int h = px(32) + n * row_h + px(6);
   const Rect& a = menu_->anchor;
-  int x = std::clamp(a.cx() - w / 2, table_rect_.x + px(8), std::max(table_rect_.x + px(8), table_rect_.right() - w - px(8)));
+  int x = std::clamp(a.cx() - w / 2, table_rect_.x + px(8),
+                     std::max(table_rect_.x + px(8), table_rect_.right() - w - px(8)));
   int y = a.y - h - px(10) >= table_rect_.y + px(4) ? a.y - h - px(10) : a.bottom() + px(10);
   y = std::clamp(y, table_rect_.y + px(4), std::max(table_rect_.y + px(4), cv_.h() - h - px(4)));
   Rect panel{x, y, w, h};
   cv_.fill({x + px(3), y + px(4), w, h}, {0, 0, 0, 90}, px(10));
   cv_.fill(panel, theme::panel, px(10));
   cv_.frame(panel, theme::selected, px(10), px(2));
-  cv_.text(x + px(12), y + px(8), "Choose (1\u2013" + std::to_string(n) + ", Esc to cancel)", tf, theme::muted, w - px(24));
+  cv_.text(x + px(12), y + px(8), "Choose (1\u2013" + std::to_string(n) + ", Esc to cancel)", tf,
+           theme::muted, w - px(24));
   hit({panel, [] {}, {}, "menu"});
   for (int k = 0; k < n; ++k) {
     int i = menu_->actions[k];
+    if (i < 0 || i >= static_cast<int>(acts.size())) continue;
     Rect row{x + px(6), y + px(30) + k * row_h, w - px(12), row_h};
     bool hover = row.contains(mouse_x_, mouse_y_);
     if (hover) hover_next_ = i, cv_.fill(row, theme::panel_light, px(6));
     Rect num{row.x + px(4), row.y + px(4), numw - px(8), row_h - px(8)};
     cv_.fill(num, theme::selected, px(4));
-    cv_.text_in(num, std::to_string(k + 1), font(12.5, Weight::Bold), theme::dark_text, Align::Center);
+    cv_.text_in(num, std::to_string(k + 1), font(12.5, Weight::Bold), theme::dark_text,
+                Align::Center);
     cv_.text_in({row.x + numw, row.y, row.w - numw - px(6), row.h}, acts[i].label, f, theme::text);
     hit({row, [this, i] { choose_action(i); }, {}, "menu:" + std::to_string(k + 1)});
   }
@@ -292,12 +319,14 @@ void App::draw_help() {
   cv_.fill({0, 0, cv_.w(), cv_.h()}, {0, 0, 0, 150});
   Font kf = font(14, Weight::Bold), df = font(14);
   int lh = cv_.line_h(df) + px(6), n = sizeof kRows / sizeof kRows[0];
-  int w = std::min(cv_.w() - px(40), px(820)), h = std::min(cv_.h() - px(20), px(70) + n * lh + px(30));
+  int w = std::min(cv_.w() - px(40), px(820)),
+      h = std::min(cv_.h() - px(20), px(70) + n * lh + px(30));
   Rect p{(cv_.w() - w) / 2, (cv_.h() - h) / 2, w, h};
   modal_blocker([this] { help_ = false; });
   cv_.fill(p, theme::panel, px(12));
   cv_.frame(p, theme::panel_light, px(12), px(2));
-  cv_.text(p.x + px(24), p.y + px(18), "Help \u2014 every shortcut", font(20, Weight::Bold), theme::text);
+  cv_.text(p.x + px(24), p.y + px(18), "Help \u2014 every shortcut", font(20, Weight::Bold),
+           theme::text);
   int y = p.y + px(62), kw = px(230);
   for (const auto& [k, d] : kRows) {
     if (y + lh > p.bottom()) break;
@@ -323,11 +352,13 @@ void App::draw_result() {
   cv_.frame(p, theme::playable, px(14), px(2));
   cv_.text(p.x + px(24), p.y + px(16), "Game over", font(24, Weight::Bold), theme::playable);
   int y = p.y + px(60);
-  for (const auto& l : text_lines) y += (cv_.text(p.x + px(24), y, l, f, theme::text), cv_.line_h(f));
+  for (const auto& l : text_lines)
+    y += (cv_.text(p.x + px(24), y, l, f, theme::text), cv_.line_h(f));
   y += px(16);
   for (int pl = 1; pl <= n; ++pl) {
     bool won = has(r.winners, pl);
-    std::string who = (won ? "\u2605 " : "   ") + player_name(pl) + (session_->human(pl) ? "" : " (bot)");
+    std::string who =
+        (won ? "\u2605 " : "   ") + player_name(pl) + (session_->human(pl) ? "" : " (bot)");
     cv_.text(p.x + px(24), y, who, won ? bf : f, won ? theme::playable : theme::text);
     if (pl - 1 < static_cast<int>(r.scores.size())) {
       char buf[32];
@@ -338,7 +369,9 @@ void App::draw_result() {
   }
   if (r.winners.empty()) cv_.text(p.x + px(24), y, "Nobody wins.", f, theme::muted);
   int bw = (w - px(48) - px(20)) / 3, by = p.bottom() - px(56);
-  button({p.x + px(24), by, bw, px(40)}, "New game", "button:result-new", [this] { new_game(); }, true, true);
+  button(
+      {p.x + px(24), by, bw, px(40)}, "New game", "button:result-new", [this] { new_game(); }, true,
+      true);
   button({p.x + px(34) + bw, by, bw, px(40)}, "Options", "button:result-options",
          [this] { open_options(session_->settings().loaded); });
   button({p.x + px(44) + 2 * bw, by, bw, px(40)}, "See the table", "button:result-close",
@@ -358,7 +391,8 @@ void App::draw_banner(Rect table) {
   int w = table.w - px(24);
   auto lines = cv_.wrap(body, f, w - px(60));
   if (lines.size() > 8) lines.resize(8);
-  int lh = cv_.line_h(f), h = px(16) + cv_.line_h(tf) + px(6) + static_cast<int>(lines.size()) * lh + px(28);
+  int lh = cv_.line_h(f),
+      h = px(16) + cv_.line_h(tf) + px(6) + static_cast<int>(lines.size()) * lh + px(28);
   Rect b{table.x + px(12), table.y + px(10), w, h};
   cv_.fill(b, theme::danger.with_alpha(245), px(10));
   cv_.text(b.x + px(16), b.y + px(10), title, tf, {255, 255, 255, 255}, w - px(70));
@@ -396,7 +430,9 @@ const ProbeBox* Probe::find(const std::string& name) const {
 
 Probe App::probe() {
   Probe p;
-  p.screen = screen_ == Screen::Picker ? "picker" : screen_ == Screen::Options ? "options" : "table";
+  p.screen = screen_ == Screen::Picker    ? "picker"
+             : screen_ == Screen::Options ? "options"
+                                          : "table";
   if (help_) p.overlays.push_back("help");
   for (const auto& h : hits_)
     if (!h.name.empty()) p.boxes.push_back({h.name, h.r.x, h.r.y, h.r.w, h.r.h});

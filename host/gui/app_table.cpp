@@ -10,7 +10,9 @@ namespace ratify::gui {
 
 namespace {
 
-bool has(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool has(const std::vector<int>& v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 bool has(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
@@ -30,10 +32,14 @@ void App::compute_highlights() {
   for (const auto& a : acts)
     for (int c : a.cards) add(hl_.playable, c);
   std::vector<int> focus;
-  if (menu_) focus = menu_->actions;
-  else if (hover_action_ >= 0 && hover_action_ < static_cast<int>(acts.size())) focus = {hover_action_};
-  else if (selected_) focus = actions_with_card(selected_);
+  if (menu_)
+    focus = menu_->actions;
+  else if (hover_action_ >= 0 && hover_action_ < static_cast<int>(acts.size()))
+    focus = {hover_action_};
+  else if (selected_)
+    focus = actions_with_card(selected_);
   for (int i : focus) {
+    if (i < 0 || i >= static_cast<int>(acts.size())) continue;
     const auto& a = acts[i];
     for (int c : a.cards) add(hl_.focus_cards, c);
     add(hl_.players, a.target);
@@ -69,18 +75,14 @@ void App::draw_area(const PlayerArea& a) {
   Rect r = a.rect.inset(px(3));
   cv_.fill(r, acting ? theme::area_actor : theme::area, px(10));
   if (target) cv_.frame(r, theme::target, px(10), px(3));
-  std::string who = player_name(p);
-  const std::string& seat = session_->seat(p);
-  if (seat != "human") who += seat == "bot" ? " \u00b7 bot" : " \u00b7 " + seat + " bot";
-  else if (p == bottom_ && session_->humans() == 1) who += " \u00b7 you";
-  else who += " \u00b7 human";
+  std::string who = player_name(p) + " \u00b7 " + seat_text(p);
   Rect head{r.x + px(10), r.y, r.w - px(20), a.header.h};
   Font f = font(13.5, Weight::Bold);
   int w = cv_.text(head.x, head.y + (head.h - cv_.line_h(f)) / 2, who, f, theme::text, head.w);
   if (acting) {
     Font tf = font(12.5, Weight::Bold);
-    cv_.text(head.x + w + px(10), head.y + (head.h - cv_.line_h(tf)) / 2, "\u25c0 to act", tf, theme::playable,
-             head.w - w - px(10));
+    cv_.text(head.x + w + px(10), head.y + (head.h - cv_.line_h(tf)) / 2, "\u25c0 to act", tf,
+             theme::playable, head.w - w - px(10));
   }
   hit({a.rect, [this, p] { click_player(p); }, {}, "player:" + std::to_string(p)});
 }
@@ -89,13 +91,15 @@ void App::draw_zone(const ZoneSpot& z) {
   const auto& zv = view_.zones[z.zone];
   bool target = has(hl_.zones, zv.name);
   Font lf = font(12.5);
-  cv_.text(z.box.x, z.box.y + px(1), zone_title(zv), lf, target ? theme::target : theme::muted, z.box.w);
+  cv_.text(z.box.x, z.box.y + px(1), zone_title(zv), lf, target ? theme::target : theme::muted,
+           z.box.w);
   Rect slot = z.spots.empty() ? z.slot : z.spots.front().rect;
   if (z.count == 0) draw_empty_slot(cv_, slot, target ? theme::target : Color{255, 255, 255, 70});
   if (target) {
     Rect all = slot;
     for (const auto& s : z.spots) all.w = std::max(all.w, s.rect.right() - all.x);
-    cv_.frame({all.x - px(4), all.y - px(4), all.w + px(8), all.h + px(8)}, theme::target, px(8), px(3));
+    cv_.frame({all.x - px(4), all.y - px(4), all.w + px(8), all.h + px(8)}, theme::target, px(8),
+              px(3));
   }
   std::string name = zv.name;
   hit({z.box, [this, name] { click_zone(name); }, {}, "zone:" + name});
@@ -105,23 +109,36 @@ void App::draw_cards(const ZoneSpot& z) {
   const auto& zv = view_.zones[z.zone];
   const auto& defs = session_->game().match().table().defs();
   std::string name = zv.name;
-  for (const auto& s : z.spots) {
+  for (size_t k = 0; k < z.spots.size(); ++k) {
+    const auto& s = z.spots[k];
     Rect r = s.rect;
+    // The next card of a row or spread covers all but this much.
+    int visible = k + 1 < z.spots.size() && z.fan != Fan::Column && z.spots[k + 1].rect.y == r.y
+                      ? z.spots[k + 1].rect.x - r.x
+                      : 0;
     bool sel = s.id && s.id == selected_, focus = s.id && has(hl_.focus_cards, s.id);
     bool playable = s.id && has(hl_.playable, s.id);
     if (sel) r.y -= r.h / 10;  // lifted out of the hand
-    if (s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size())) draw_card_face(cv_, r, defs[s.def]);
-    else draw_card_back(cv_, r);
+    if (s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size()))
+      draw_card_face(cv_, r, defs[s.def], false, visible);
+    else
+      draw_card_back(cv_, r);
     int rad = std::max(3, r.h / 16);
     Rect ring{r.x - px(2), r.y - px(2), r.w + px(4), r.h + px(4)};
-    if (sel || focus) cv_.frame(ring, theme::selected, rad + px(2), px(3));
-    else if (playable) cv_.frame(ring, theme::playable, rad + px(2), px(2));
+    bool recent = s.id && now_ - moved_at_ < 1600 && has(moved_, s.id);
+    if (sel || focus)
+      cv_.frame(ring, theme::selected, rad + px(2), px(3));
+    else if (playable)
+      cv_.frame(ring, theme::playable, rad + px(2), px(2));
+    else if (recent)
+      cv_.frame(ring, {255, 255, 255, 200}, rad + px(2), px(3));
     int id = s.id;
     Hit h{s.rect, [this, id, name] { id ? click_card(id, name) : click_zone(name); },
           [this, id] { pinned_ = id; }, id ? "card:" + std::to_string(id) : "zone:" + name, id};
     hit(std::move(h));
   }
-  bool badge = z.count > 1 && (z.fan == Fan::Stack || (z.spots.size() > 1 && !z.spots.back().face_up));
+  bool badge =
+      z.count > 1 && (z.fan == Fan::Stack || (z.spots.size() > 1 && !z.spots.back().face_up));
   if (badge && !z.spots.empty()) {
     const Rect& top = z.spots.back().rect;
     draw_count_badge(cv_, top.right(), top.y, z.count, font(11.5, Weight::Bold).px);
@@ -132,7 +149,8 @@ void App::draw_preview(int card, bool pinned) {
   const auto& t = session_->game().match().table();
   if (card < 1 || card > t.ncards()) return;
   const Rect& table = table_rect_;
-  int h = std::min(static_cast<int>(cv_.h() * 0.66), px(470)), w = static_cast<int>(h * kCardAspect);
+  int h = std::min(static_cast<int>(cv_.h() * 0.66), px(470)),
+      w = static_cast<int>(h * kCardAspect);
   Rect r{table.x + (table.w - w) / 2, table.y + (table.h - h) / 2, w, h};
   if (pinned) {
     cv_.fill({0, 0, cv_.w(), cv_.h()}, {0, 0, 0, 140});
@@ -152,16 +170,16 @@ void App::draw_curtain() {
   int p = curtain_;
   Rect panel{all.cx() - px(300), all.cy() - px(120), px(600), px(240)};
   cv_.fill(panel, theme::panel, px(14));
-  cv_.text_in({panel.x, panel.y + px(24), panel.w, px(44)}, "Pass to " + player_name(p), font(30, Weight::Bold),
-              theme::text, Align::Center);
+  cv_.text_in({panel.x, panel.y + px(24), panel.w, px(44)}, "Pass to " + player_name(p),
+              font(30, Weight::Bold), theme::text, Align::Center);
   cv_.paragraph({panel.x + px(30), panel.y + px(84), panel.w - px(60), px(60)},
                 player_name(bottom_) + "'s cards are hidden. When " + player_name(p) +
-                    " sits down, click or press Space to show their cards.",
+                    " sits down, press Space or the button below.",
                 font(15), theme::muted, Align::Center);
   auto reveal = [this, p] { bottom_ = p, curtain_ = 0; };
   modal_blocker({});
-  button({panel.cx() - px(150), panel.bottom() - px(70), px(300), px(44)}, "I am " + player_name(p) + ": show",
-         "button:curtain", reveal, true, true);
+  button({panel.cx() - px(150), panel.bottom() - px(70), px(300), px(44)},
+         "I am " + player_name(p) + ": show", "button:curtain", reveal, true, true);
 }
 
 }  // namespace ratify::gui

@@ -47,7 +47,8 @@ FontFiles find_fonts() {
   if (const char* env = std::getenv("RATIFY_FONT_DIR"))
     if (auto f = in_dir(env); !f.regular.empty()) return f;
   if (auto f = in_dir("/usr/share/fonts/truetype/dejavu"); !f.regular.empty()) return f;
-  FontFiles f{fc_match("DejaVu Sans"), fc_match("DejaVu Sans:bold"), fc_match("DejaVu Sans:oblique")};
+  FontFiles f{fc_match("DejaVu Sans"), fc_match("DejaVu Sans:bold"),
+              fc_match("DejaVu Sans:oblique")};
   if (f.regular.empty())
     throw std::runtime_error(
         "no DejaVu Sans font found: install fonts-dejavu-core (or set RATIFY_FONT_DIR to a folder "
@@ -56,7 +57,8 @@ FontFiles find_fonts() {
   return f;
 }
 
-Canvas::Canvas(SDL_Renderer* renderer, FontFiles fonts) : renderer_(renderer), files_(std::move(fonts)) {
+Canvas::Canvas(SDL_Renderer* renderer, FontFiles fonts)
+    : renderer_(renderer), files_(std::move(fonts)) {
   SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
   SDL_GetRendererOutputSize(renderer_, &w_, &h_);
 }
@@ -70,9 +72,9 @@ TTF_Font* Canvas::font(Font f) {
   int px = std::max(6, f.px), w = static_cast<int>(f.weight);
   auto key = std::make_pair(px, w);
   if (auto it = fonts_.find(key); it != fonts_.end()) return it->second;
-  const std::string& file = f.weight == Weight::Bold                             ? files_.bold
+  const std::string& file = f.weight == Weight::Bold                               ? files_.bold
                             : f.weight == Weight::Italic && !files_.italic.empty() ? files_.italic
-                                                                                  : files_.regular;
+                                                                                   : files_.regular;
   TTF_Font* font = TTF_OpenFont(file.c_str(), px);
   if (!font) throw std::runtime_error("cannot open font " + file + ": " + TTF_GetError());
   TTF_SetFontHinting(font, TTF_HINTING_LIGHT);
@@ -112,7 +114,8 @@ std::vector<float> rounded(float x, float y, float w, float h, float r) {
   std::vector<float> out;
   r = std::max(0.0f, std::min({r, w / 2, h / 2}));
   int seg = r < 1 ? 0 : std::clamp(static_cast<int>(r / 2), 2, 8);
-  const float cx[4] = {x + w - r, x + w - r, x + r, x + r}, cy[4] = {y + r, y + h - r, y + h - r, y + r};
+  const float cx[4] = {x + w - r, x + w - r, x + r, x + r},
+              cy[4] = {y + r, y + h - r, y + h - r, y + r};
   const float start[4] = {-90, 0, 90, 180};
   for (int k = 0; k < 4; ++k) {
     for (int i = 0; i <= seg; ++i) {
@@ -160,7 +163,8 @@ void Canvas::frame(Rect r, Color c, int radius, int thickness) {
   }
   std::vector<int> idx;
   for (size_t i = 0; i < n; ++i) {
-    int a = static_cast<int>(2 * i), b = a + 1, c2 = static_cast<int>(2 * ((i + 1) % n)), d = c2 + 1;
+    int a = static_cast<int>(2 * i), b = a + 1, c2 = static_cast<int>(2 * ((i + 1) % n)),
+        d = c2 + 1;
     idx.insert(idx.end(), {a, c2, b, b, c2, d});
   }
   SDL_RenderGeometry(renderer_, nullptr, v.data(), static_cast<int>(v.size()), idx.data(),
@@ -192,12 +196,14 @@ int Canvas::text_w(const std::string& s, Font f) {
   return w;
 }
 
-int Canvas::line_h(Font f) { return TTF_FontLineSkip(font(f)); }
+int Canvas::line_h(Font f) {
+  return TTF_FontLineSkip(font(f));
+}
 
 const Canvas::Entry* Canvas::texture(const std::string& s, Font f, Color c) {
   char head[32];
-  std::snprintf(head, sizeof head, "%d/%d/%02x%02x%02x%02x/", f.px, static_cast<int>(f.weight), c.r, c.g, c.b,
-                c.a);
+  std::snprintf(head, sizeof head, "%d/%d/%02x%02x%02x%02x/", f.px, static_cast<int>(f.weight), c.r,
+                c.g, c.b, c.a);
   std::string key = head + s;
   if (auto it = cache_.find(key); it != cache_.end()) {
     it->second.used = frame_;
@@ -241,8 +247,10 @@ std::string Canvas::ellipsize(const std::string& s, Font f, int max_w) {
   size_t lo = 0, hi = utf8_length(s);
   while (lo < hi) {  // the longest prefix that fits with the ellipsis
     size_t mid = (lo + hi + 1) / 2;
-    if (text_w(s.substr(0, utf8_prefix(s, mid)) + "\u2026", f) <= max_w) lo = mid;
-    else hi = mid - 1;
+    if (text_w(s.substr(0, utf8_prefix(s, mid)) + "\u2026", f) <= max_w)
+      lo = mid;
+    else
+      hi = mid - 1;
   }
   std::string cut = s.substr(0, utf8_prefix(s, lo));
   while (!cut.empty() && cut.back() == ' ') cut.pop_back();

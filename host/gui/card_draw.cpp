@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "gui/card_style.hpp"
 
@@ -9,7 +12,9 @@ namespace ratify::gui {
 
 namespace {
 
-int clampi(double v, int lo, int hi) { return std::clamp(static_cast<int>(std::lround(v)), lo, hi); }
+int clampi(double v, int lo, int hi) {
+  return std::clamp(static_cast<int>(std::lround(v)), lo, hi);
+}
 
 // The line under the name: kind and suit, as the rulebook would say them.
 std::string kind_line(const core::CardDef& d) {
@@ -32,20 +37,43 @@ Font fit_words(Canvas& cv, const std::string& s, Font f, int width) {
   return f;
 }
 
-// Draws wrapped lines centred in r, at most max_lines; returns the height.
-int centred_lines(Canvas& cv, Rect r, const std::string& s, Font f, Color c, int max_lines) {
-  auto lines = cv.wrap(s, f, r.w);
+// Words into lines no wider than `width`, never cutting a word: a word
+// too long even alone keeps its line and is ellipsized when drawn.
+std::vector<std::string> wrap_words(Canvas& cv, const std::string& s, Font f, int width) {
+  std::vector<std::string> lines;
+  std::string cur, word;
+  std::istringstream in(s);
+  while (in >> word) {
+    std::string trial = cur.empty() ? word : cur + " " + word;
+    if (!cur.empty() && cv.text_w(trial, f) > width) {
+      lines.push_back(cur);
+      cur = word;
+    } else {
+      cur = trial;
+    }
+  }
+  if (!cur.empty()) lines.push_back(cur);
+  return lines;
+}
+
+// Draws a name's lines in r, at most max_lines; returns the height.
+int name_lines(Canvas& cv, Rect r, const std::string& s, Font f, Color c, int max_lines,
+               Align a = Align::Center) {
+  auto lines = wrap_words(cv, s, f, r.w);
   int lh = cv.line_h(f), y = r.y, shown = 0;
-  for (size_t i = 0; i < lines.size() && shown < max_lines && y + lh <= r.bottom() + lh / 3; ++i, ++shown) {
+  for (size_t i = 0; i < lines.size() && shown < max_lines && y + lh <= r.bottom() + lh / 3;
+       ++i, ++shown) {
     std::string l = lines[i];
-    if (shown + 1 == max_lines && i + 1 < lines.size()) l = cv.ellipsize(l + " " + lines[i + 1], f, r.w);
-    cv.text(r.x + (r.w - cv.text_w(l, f)) / 2, y, l, f, c);
+    if (shown + 1 == max_lines && i + 1 < lines.size()) l += " " + lines[i + 1];
+    l = cv.ellipsize(l, f, r.w);
+    cv.text(a == Align::Center ? r.x + (r.w - cv.text_w(l, f)) / 2 : r.x, y, l, f, c);
     y += lh;
   }
   return y - r.y;
 }
 
-void draw_header(Canvas& cv, Rect band, const core::CardDef& d, Color on, int h, bool large) {
+void draw_header(Canvas& cv, Rect band, const core::CardDef& d, Color on, int h, bool large,
+                 bool narrow) {
   std::string corner = corner_label(d);
   Font cf{clampi(h * 0.12, 9, large ? 40 : 24), Weight::Bold};
   Font kf{clampi(h * 0.07, 8, large ? 20 : 13), Weight::Regular};
@@ -55,12 +83,20 @@ void draw_header(Canvas& cv, Rect band, const core::CardDef& d, Color on, int h,
     used = cv.text_w(corner, cf) + band.h / 3;
   }
   std::string kind = kind_line(d);
-  if (kind.empty() || h < 90) return;
+  if (kind.empty() || h < 120 || narrow) return;
   // The whole word or nothing: "sta…" says less than no kind at all.
   if (cv.text_w(kind, kf) > band.w - used) kind = d.kind;
   if (cv.text_w(kind, kf) > band.w - used) return;
   Rect rest{band.x + used, band.y, band.w - used, band.h};
   cv.text_in(rest, kind, kf, on, corner.empty() ? Align::Left : Align::Right);
+}
+
+// An overlapped card shows a sliver: its name from the left, no text.
+void draw_sliver(Canvas& cv, Rect in, const core::CardDef& d, int h) {
+  Font nf{clampi(h * 0.1, 8, 18), Weight::Bold};
+  if (in.w < cv.text_w("Wwww", nf)) return;  // room for the corner only
+  nf = fit_words(cv, d.name, nf, std::max(in.w, cv.text_w("Wwwww", nf)));
+  name_lines(cv, in, d.name, nf, theme::dark_text, 4, Align::Left);
 }
 
 void draw_body(Canvas& cv, Rect in, const core::CardDef& d, int h, bool large) {
@@ -71,36 +107,48 @@ void draw_body(Canvas& cv, Rect in, const core::CardDef& d, int h, bool large) {
   Font tf{clampi(h * (large ? 0.046 : 0.084), 8, large ? 22 : 16), Weight::Regular};
   nf = fit_words(cv, d.name, nf, in.w);
   int y = in.y;
-  y += centred_lines(cv, {in.x, y, in.w, in.bottom() - y}, d.name, nf, theme::dark_text, large ? 4 : 3);
+  y += name_lines(cv, {in.x, y, in.w, in.bottom() - y}, d.name, nf, theme::dark_text,
+                  large || h >= 120 ? 4 : 3);
   if (small || d.text.empty() || in.bottom() - y < cv.line_h(tf)) return;
   y += std::max(2, h / 40);
   cv.line(in.x + in.w / 6, y, in.right() - in.w / 6, y, theme::edge.with_alpha(90));
   y += std::max(2, h / 40);
   int quote_room = 0;
   Font qf{clampi(h * 0.04, 8, 19), Weight::Italic};
-  if (large && !d.quote.empty()) quote_room = std::min(static_cast<int>(cv.wrap(d.quote, qf, in.w).size()), 6) * cv.line_h(qf) + h / 30;
+  if (large && !d.quote.empty())
+    quote_room =
+        std::min(static_cast<int>(cv.wrap(d.quote, qf, in.w).size()), 6) * cv.line_h(qf) + h / 30;
   Rect text{in.x, y, in.w, std::max(cv.line_h(tf), in.bottom() - y - quote_room)};
   y += cv.paragraph(text, d.text, tf, theme::dark_text, large ? Align::Left : Align::Center);
-  if (quote_room) cv.paragraph({in.x, y + h / 30, in.w, in.bottom() - y - h / 30}, "\u201c" + d.quote + "\u201d", qf,
-                               {90, 90, 96, 255}, Align::Left);
+  if (quote_room)
+    cv.paragraph({in.x, y + h / 30, in.w, in.bottom() - y - h / 30}, "\u201c" + d.quote + "\u201d",
+                 qf, {90, 90, 96, 255}, Align::Left);
 }
 
 }  // namespace
 
-void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large) {
+void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large, int visible_w) {
   int h = r.h, rad = std::max(3, h / 16);
+  bool partly = !large && visible_w > 0 && visible_w < r.w - 2;  // the kind would hide
+  bool narrow = partly && visible_w < r.w * 8 / 10;
   Color col = card_color(d);
   Color on = col.luma() < 150 ? Color{255, 255, 255, 255} : theme::dark_text;
   cv.fill({r.x + 1, r.y + 2, r.w, r.h}, {0, 0, 0, 70}, rad);  // a soft shadow lifts it off the felt
   cv.fill(r, col, rad);
   int bw = std::max(2, h / 45);
-  int band = std::max(cv.line_h({clampi(h * 0.12, 9, large ? 40 : 24), Weight::Bold}), h * 16 / 100);
+  int band =
+      std::max(cv.line_h({clampi(h * 0.12, 9, large ? 40 : 24), Weight::Bold}), h * 16 / 100);
   Rect face{r.x + bw, r.y + band, r.w - 2 * bw, r.h - band - bw};
   cv.fill(face, theme::face, std::max(2, rad - bw));
   int pad = std::max(2, h / 28);
-  draw_header(cv, {r.x + pad + bw, r.y, r.w - 2 * (pad + bw), band}, d, on, h, large);
+  draw_header(cv, {r.x + pad + bw, r.y, r.w - 2 * (pad + bw), band}, d, on, h, large, partly);
   if (h < 44) return;  // too small for a name: the corner says it
-  draw_body(cv, face.inset(pad), d, h, large);
+  Rect in = face.inset(pad);
+  if (partly) in.w = std::max(8, visible_w - 2 * pad - bw);  // centred in what shows
+  if (narrow)
+    draw_sliver(cv, {in.x, in.y, visible_w - 2 * pad - bw, in.h}, d, h);
+  else
+    draw_body(cv, in, d, h, large);
 }
 
 void draw_card_back(Canvas& cv, Rect r) {

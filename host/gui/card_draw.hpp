@@ -7,7 +7,10 @@
 
 namespace ratify::gui {
 
-void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large = false);
+// visible_w > 0: only that much of the card's left shows (an overlapped
+// row); the card then shows its corner and name there, not its text.
+void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large = false,
+                    int visible_w = 0);
 void draw_card_back(Canvas& cv, Rect r);
 void draw_empty_slot(Canvas& cv, Rect r, Color c);
 // A small pill with a number (cards in a stack).

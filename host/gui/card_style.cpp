@@ -28,8 +28,10 @@ bool parse_hex(const std::string& s, Color& out) {
   int v[6];
   for (size_t i = 1; i < s.size(); ++i)
     if ((v[i - 1] = hex_digit(s[i])) < 0) return false;
-  if (shrt) out = {uint8_t(v[0] * 17), uint8_t(v[1] * 17), uint8_t(v[2] * 17), 255};
-  else out = {uint8_t(v[0] * 16 + v[1]), uint8_t(v[2] * 16 + v[3]), uint8_t(v[4] * 16 + v[5]), 255};
+  if (shrt)
+    out = {uint8_t(v[0] * 17), uint8_t(v[1] * 17), uint8_t(v[2] * 17), 255};
+  else
+    out = {uint8_t(v[0] * 16 + v[1]), uint8_t(v[2] * 16 + v[3]), uint8_t(v[4] * 16 + v[5]), 255};
   return true;
 }
 
@@ -37,19 +39,19 @@ bool parse_hex(const std::string& s, Color& out) {
 // face is harsh and hides white text.
 const std::map<std::string, Color>& named() {
   static const std::map<std::string, Color> m = {
-      {"red", {196, 40, 40}},      {"blue", {36, 86, 170}},    {"green", {46, 125, 50}},
-      {"black", {40, 40, 46}},     {"white", {235, 235, 235}}, {"yellow", {226, 186, 40}},
-      {"gold", {184, 134, 11}},    {"orange", {222, 110, 30}}, {"purple", {110, 60, 150}},
-      {"violet", {130, 80, 170}},  {"pink", {216, 96, 150}},   {"brown", {121, 85, 60}},
-      {"grey", {110, 118, 125}},   {"gray", {110, 118, 125}},  {"teal", {0, 121, 121}},
-      {"navy", {28, 45, 100}},     {"silver", {160, 166, 172}}, {"cyan", {0, 150, 170}},
-      {"maroon", {120, 30, 40}},   {"olive", {110, 110, 30}},
+      {"red", {196, 40, 40}},     {"blue", {36, 86, 170}},     {"green", {46, 125, 50}},
+      {"black", {40, 40, 46}},    {"white", {235, 235, 235}},  {"yellow", {226, 186, 40}},
+      {"gold", {184, 134, 11}},   {"orange", {222, 110, 30}},  {"purple", {110, 60, 150}},
+      {"violet", {130, 80, 170}}, {"pink", {216, 96, 150}},    {"brown", {121, 85, 60}},
+      {"grey", {110, 118, 125}},  {"gray", {110, 118, 125}},   {"teal", {0, 121, 121}},
+      {"navy", {28, 45, 100}},    {"silver", {160, 166, 172}}, {"cyan", {0, 150, 170}},
+      {"maroon", {120, 30, 40}},  {"olive", {110, 110, 30}},
   };
   return m;
 }
 
 // Distinct, dark enough for white text.
-constexpr Color kPalette[] = {{36, 86, 170}, {46, 125, 50}, {150, 60, 40},  {110, 60, 150},
+constexpr Color kPalette[] = {{36, 86, 170}, {46, 125, 50},  {150, 60, 40}, {110, 60, 150},
                               {0, 121, 121}, {184, 110, 11}, {120, 30, 60}, {70, 90, 110}};
 
 Color from_name(const std::string& s) {
@@ -73,8 +75,10 @@ Color card_color(const core::CardDef& d) {
   Color c;
   if (!d.color.empty() && parse_color(d.color, c)) return c;
   std::string suit = lower(d.suit);
-  if (suit == "hearts" || suit == "diamonds" || suit == "heart" || suit == "diamond") return named().at("red");
-  if (suit == "spades" || suit == "clubs" || suit == "spade" || suit == "club") return named().at("black");
+  if (suit == "hearts" || suit == "diamonds" || suit == "heart" || suit == "diamond")
+    return named().at("red");
+  if (suit == "spades" || suit == "clubs" || suit == "spade" || suit == "club")
+    return named().at("black");
   if (!suit.empty()) return from_name(suit);
   if (!d.kind.empty()) return from_name(lower(d.kind));
   return {70, 90, 110, 255};
@@ -85,8 +89,10 @@ std::string corner_label(const core::CardDef& d) {
   if (!d.rank) return {};
   double r = *d.rank;
   char buf[32];
-  if (std::floor(r) == r && std::abs(r) < 1e15) std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
-  else std::snprintf(buf, sizeof buf, "%g", r);
+  if (std::floor(r) == r && std::abs(r) < 1e15)
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
+  else
+    std::snprintf(buf, sizeof buf, "%g", r);
   return buf;
 }
 

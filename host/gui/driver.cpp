@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
@@ -48,7 +49,8 @@ Driver::Driver(const WindowOptions& options, int frame_ms) : impl_(std::make_uni
   m.surface = SDL_CreateRGBSurfaceWithFormat(0, o.width, o.height, 32, SDL_PIXELFORMAT_ARGB8888);
   if (!m.surface) throw NoDisplay(std::string("cannot make a surface: ") + SDL_GetError());
   m.renderer = SDL_CreateSoftwareRenderer(m.surface);
-  if (!m.renderer) throw NoDisplay(std::string("cannot make a software renderer: ") + SDL_GetError());
+  if (!m.renderer)
+    throw NoDisplay(std::string("cannot make a software renderer: ") + SDL_GetError());
   m.canvas = std::make_unique<Canvas>(m.renderer, find_fonts());
   m.canvas->set_size(o.width, o.height);
   m.app = std::make_unique<App>(*m.canvas, o);
@@ -56,7 +58,9 @@ Driver::Driver(const WindowOptions& options, int frame_ms) : impl_(std::make_uni
 
 Driver::~Driver() = default;
 
-uint64_t Driver::now_ms() const { return impl_->now; }
+uint64_t Driver::now_ms() const {
+  return impl_->now;
+}
 
 void Driver::frames(int n) {
   auto& m = *impl_;
@@ -142,10 +146,14 @@ void Driver::key(const std::string& spec) {
     size_t plus = name.find('+');
     if (plus == std::string::npos || plus == 0 || plus + 1 == name.size()) break;
     std::string m = name.substr(0, plus);
-    if (m == "ctrl") mod |= KMOD_LCTRL;
-    else if (m == "shift") mod |= KMOD_LSHIFT;
-    else if (m == "alt") mod |= KMOD_LALT;
-    else break;
+    if (m == "ctrl")
+      mod |= KMOD_LCTRL;
+    else if (m == "shift")
+      mod |= KMOD_LSHIFT;
+    else if (m == "alt")
+      mod |= KMOD_LALT;
+    else
+      break;
     name = name.substr(plus + 1);
   }
   SDL_Event e{};
@@ -168,37 +176,71 @@ bool Driver::click_named(const std::string& name, int button) {
   return true;
 }
 
-Probe Driver::probe() { return impl_->app->probe(); }
+Probe Driver::probe() {
+  return impl_->app->probe();
+}
 
 bool Driver::screenshot(const std::string& png_path) {
   return IMG_SavePNG(impl_->surface, png_path.c_str()) == 0;
 }
 
-int Driver::play_bots(int n) { return impl_->app->play_bots_now(n); }
+int Driver::play_bots(int n) {
+  return impl_->app->play_bots_now(n);
+}
 
-Probe run_scripted(const WindowOptions& options, const std::vector<std::string>& events) {
-  Driver d(options);
-  d.frames(1);
+namespace {
+
+void run_events(Driver& d, const std::vector<std::string>& events) {
   for (const auto& line : events) {
     std::istringstream in(line);
     std::string verb;
     in >> verb;
     int x = 0, y = 0, n = 0;
     std::string arg;
-    if (verb == "click" && in >> x >> y) d.click(x, y);
-    else if (verb == "rclick" && in >> x >> y) d.click(x, y, 3);
-    else if (verb == "move" && in >> x >> y) d.move(x, y);
-    else if (verb == "wheel" && in >> x >> y >> n) d.wheel(x, y, n);
-    else if (verb == "key" && in >> arg) d.key(arg);
-    else if (verb == "frames" && in >> n) d.frames(n);
+    if (verb == "click" && in >> x >> y)
+      d.click(x, y);
+    else if (verb == "rclick" && in >> x >> y)
+      d.click(x, y, 3);
+    else if (verb == "move" && in >> x >> y)
+      d.move(x, y);
+    else if (verb == "wheel" && in >> x >> y >> n)
+      d.wheel(x, y, n);
+    else if (verb == "key" && in >> arg)
+      d.key(arg);
+    else if (verb == "frames" && in >> n)
+      d.frames(n);
     else if (verb == "click-named" && in >> arg) {
       if (!d.click_named(arg)) throw std::invalid_argument("nothing named '" + arg + "' on screen");
     } else if (verb == "shot" && in >> arg) {
-      if (!d.screenshot(arg)) throw std::runtime_error("cannot write " + arg + ": " + SDL_GetError());
+      if (!d.screenshot(arg))
+        throw std::runtime_error("cannot write " + arg + ": " + SDL_GetError());
     } else {
       throw std::invalid_argument("bad script event '" + line + "'");
     }
   }
+}
+
+std::vector<std::string> split_events(const char* text) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (const char* c = text; c && *c; ++c) {
+    if (*c == ';') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += *c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+}  // namespace
+
+Probe run_scripted(const WindowOptions& options, const std::vector<std::string>& events) {
+  Driver d(options);
+  d.frames(1);
+  run_events(d, events);
   return d.probe();
 }
 
@@ -214,8 +256,10 @@ Image load_png(const std::string& path) {
   img.pixels.resize(static_cast<size_t>(img.w) * img.h);
   SDL_LockSurface(s);
   for (int y = 0; y < img.h; ++y) {
-    const auto* row = reinterpret_cast<const uint32_t*>(static_cast<const uint8_t*>(s->pixels) + y * s->pitch);
-    for (int x = 0; x < img.w; ++x) img.pixels[static_cast<size_t>(y) * img.w + x] = row[x] & 0xFFFFFF;
+    const auto* row =
+        reinterpret_cast<const uint32_t*>(static_cast<const uint8_t*>(s->pixels) + y * s->pitch);
+    for (int x = 0; x < img.w; ++x)
+      img.pixels[static_cast<size_t>(y) * img.w + x] = row[x] & 0xFFFFFF;
   }
   SDL_UnlockSurface(s);
   SDL_FreeSurface(s);
@@ -232,14 +276,16 @@ int capture_screenshot(const WindowOptions& options) {
   }
   int played = d->play_bots(options.max_actions);
   d->frames(1);  // one frame, drawn after the bots' actions
+  // Docs and bug reports: show a menu, a preview, the help... in the shot.
+  if (const char* script = std::getenv("RATIFY_GUI_EVENTS")) run_events(*d, split_events(script));
   if (!d->screenshot(options.screenshot)) {
     std::cerr << "ratify: cannot write " << options.screenshot << ": " << SDL_GetError() << "\n";
     return 1;
   }
   auto p = d->probe();
   WindowOptions o = sized(options);
-  std::cout << "screenshot " << o.screenshot << ": " << o.width << "x" << o.height << ", "
-            << played << " bot actions" << (p.over ? ", game over" : "") << "\n";
+  std::cout << "screenshot " << o.screenshot << ": " << o.width << "x" << o.height << ", " << played
+            << " bot actions" << (p.over ? ", game over" : "") << "\n";
   return 0;
 }
 

@@ -100,6 +100,8 @@ struct Image {
 Image load_png(const std::string& path);  // throws std::runtime_error
 
 // `ratify play --screenshot`: K bot actions, one frame, a PNG. Exit code.
+// With RATIFY_GUI_EVENTS set ("click-named card:12;frames 8"), those
+// script events run before the picture is taken.
 int capture_screenshot(const WindowOptions& options);
 
 }  // namespace ratify::gui

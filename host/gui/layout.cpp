@@ -52,7 +52,8 @@ ZoneHint parse_hint(const nlohmann::json& h) {
 
 // Specificity of a pattern: its literal characters.
 int literal_chars(const std::string& p) {
-  return static_cast<int>(std::count_if(p.begin(), p.end(), [](char c) { return c != '*' && c != '?'; }));
+  return static_cast<int>(
+      std::count_if(p.begin(), p.end(), [](char c) { return c != '*' && c != '?'; }));
 }
 
 }  // namespace
@@ -83,10 +84,12 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
     }
     for (auto f = h.begin(); f != h.end(); ++f) {
       const std::string& k = f.key();
-      if (k == "fan" && !fan_from(*f)) out.push_back(where + ".fan: use \"row\", \"stack\" or \"column\"");
+      if (k == "fan" && !fan_from(*f))
+        out.push_back(where + ".fan: use \"row\", \"stack\" or \"column\"");
       else if ((k == "x" || k == "y") && (!f->is_number() || *f < 0 || *f > 1))
         out.push_back(where + "." + k + ": a number from 0 to 1");
-      else if (k == "hide" && !f->is_boolean()) out.push_back(where + ".hide: true or false");
+      else if (k == "hide" && !f->is_boolean())
+        out.push_back(where + ".hide: true or false");
       else if (k != "fan" && k != "x" && k != "y" && k != "hide")
         out.push_back(where + ": unknown hint '" + k + "' (fan, x, y, hide)");
     }
@@ -95,7 +98,8 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
 }
 
 Fan default_fan(const engine::ZoneView& z) {
-  static const char* stacked[] = {"deck", "pile", "discard", "foundation", "stock", "talon", "waste"};
+  static const char* stacked[] = {"deck",  "pile",  "discard", "foundation",
+                                  "stock", "talon", "waste"};
   if (z.visibility == core::Visibility::None) return Fan::Stack;
   for (const char* k : stacked)
     if (z.kind == k) return Fan::Stack;
@@ -176,7 +180,9 @@ int box_width(const Item& it, const Metrics& m, bool minimal) {
   return std::max(cards, label_room);
 }
 
-int box_height(const Item& it, const Metrics& m) { return m.label_h + cards_height(it, m); }
+int box_height(const Item& it, const Metrics& m) {
+  return m.label_h + cards_height(it, m);
+}
 
 struct Line {
   std::vector<int> items;  // indices into the item list
@@ -227,7 +233,9 @@ void mark_families(std::vector<Item>& items, const engine::View& v, const std::v
     std::string fam = family_of(v.zones[items[which[k]].zone].name);
     if (fam.empty() || members[fam] < 3) continue;
     int run = 0;
-    for (size_t j = k; j < which.size() && family_of(v.zones[items[which[j]].zone].name) == fam; ++j) ++run;
+    for (size_t j = k; j < which.size() && family_of(v.zones[items[which[j]].zone].name) == fam;
+         ++j)
+      ++run;
     if (run != members[fam]) continue;  // interleaved with another family: flow freely
     items[which[k]].break_before = true;
     items[which[k + run - 1]].break_after = true;
@@ -280,10 +288,11 @@ ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Met
   return s;
 }
 
-void place_region(const Region& r, const std::vector<Item>& items, const engine::View& v, const Metrics& m,
-                  bool centre_vertically, TableLayout& out) {
+void place_region(const Region& r, const std::vector<Item>& items, const engine::View& v,
+                  const Metrics& m, bool centre_vertically, TableLayout& out) {
   int header = r.player ? m.header_h : 0;
-  Rect inner{r.rect.x + m.pad, r.rect.y + header + m.pad, r.rect.w - 2 * m.pad, r.rect.h - header - 2 * m.pad};
+  Rect inner{r.rect.x + m.pad, r.rect.y + header + m.pad, r.rect.w - 2 * m.pad,
+             r.rect.h - header - 2 * m.pad};
   auto lines = pack(items, r.flow, inner.w, m);
   int total = lines_height(lines, m);
   int y = inner.y + (centre_vertically ? std::max(0, (inner.h - total) / 2) : 0);
@@ -306,9 +315,11 @@ void place_region(const Region& r, const std::vector<Item>& items, const engine:
   for (int idx : r.placed) {
     const Item& it = items[idx];
     int w = box_width(it, m, false), h = box_height(it, m);
-    int cx = r.rect.x + static_cast<int>(*it.x * r.rect.w), cy = r.rect.y + static_cast<int>(*it.y * r.rect.h);
+    int cx = r.rect.x + static_cast<int>(*it.x * r.rect.w),
+        cy = r.rect.y + static_cast<int>(*it.y * r.rect.h);
     int bx = std::clamp(cx - w / 2, r.rect.x, std::max(r.rect.x, r.rect.right() - w));
-    int by = std::clamp(cy - h / 2, r.rect.y + header, std::max(r.rect.y + header, r.rect.bottom() - h));
+    int by =
+        std::clamp(cy - h / 2, r.rect.y + header, std::max(r.rect.y + header, r.rect.bottom() - h));
     out.zones.push_back(spot_for(it, v.zones[it.zone], {bx, by, w, h}, m));
   }
 }
@@ -348,7 +359,8 @@ std::vector<Region> make_regions(const LayoutInput& in, std::vector<Item>& items
   regions.push_back({0, {}, {}, {}, false});
   for (size_t i = 0; i < items.size(); ++i) {
     int owner = in.view->zones[items[i].zone].owner;
-    auto it = std::find_if(regions.begin(), regions.end(), [&](const Region& r) { return r.player == owner; });
+    auto it = std::find_if(regions.begin(), regions.end(),
+                           [&](const Region& r) { return r.player == owner; });
     Region& r = it == regions.end() ? regions.back() : *it;
     (items[i].x ? r.placed : r.flow).push_back(static_cast<int>(i));
   }
@@ -361,7 +373,8 @@ struct Fit {
   int top = 0, bottom = 0, centre = 0;
 };
 
-Fit fit_cards(const LayoutInput& in, const std::vector<Region>& regions, const std::vector<Item>& items) {
+Fit fit_cards(const LayoutInput& in, const std::vector<Region>& regions,
+              const std::vector<Item>& items) {
   const Rect& t = in.table;
   size_t others = regions.size() - 2;
   int column_w = others ? t.w / static_cast<int>(others) : t.w;
@@ -392,7 +405,8 @@ TableLayout lay_out_table(const LayoutInput& in) {
   int bottom_h = std::min(f.bottom, t.h - top_h);
   regions.front().rect = {t.x, t.bottom() - bottom_h, t.w, bottom_h};
   for (size_t k = 1; k + 1 < regions.size(); ++k) {
-    int x0 = t.x + static_cast<int>((k - 1) * t.w / others), x1 = t.x + static_cast<int>(k * t.w / others);
+    int x0 = t.x + static_cast<int>((k - 1) * t.w / others),
+        x1 = t.x + static_cast<int>(k * t.w / others);
     regions[k].rect = {x0, t.y, x1 - x0, top_h};
   }
   regions.back().rect = {t.x, t.y + top_h, t.w, std::max(0, t.h - top_h - bottom_h)};
@@ -402,7 +416,8 @@ TableLayout lay_out_table(const LayoutInput& in) {
   for (const auto& r : regions) {
     bool centre = r.player == 0;
     place_region(r, items, *in.view, r.small ? f.small : f.big, centre, out);
-    if (!centre) out.areas.push_back({r.player, r.rect, {r.rect.x, r.rect.y, r.rect.w, f.big.header_h}});
+    if (!centre)
+      out.areas.push_back({r.player, r.rect, {r.rect.x, r.rect.y, r.rect.w, f.big.header_h}});
   }
   return out;
 }

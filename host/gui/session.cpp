@@ -20,19 +20,20 @@ std::vector<std::string> fill_seats(std::vector<std::string> given, int players)
 }
 
 int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta) {
-  int p = asked              ? asked
-          : seats > 0        ? std::max(meta.min_players, static_cast<int>(seats))
-                             : std::clamp(2, meta.min_players, meta.max_players);
+  int p = asked       ? asked
+          : seats > 0 ? std::max(meta.min_players, static_cast<int>(seats))
+                      : std::clamp(2, meta.min_players, meta.max_players);
   if (p < meta.min_players || p > meta.max_players)
     throw engine::InputError(meta.id + " is for " + std::to_string(meta.min_players) + " to " +
-                             std::to_string(meta.max_players) + " players, not " + std::to_string(p));
+                             std::to_string(meta.max_players) + " players, not " +
+                             std::to_string(p));
   return p;
 }
 
 Session::Session(GameSettings s) : settings_(std::move(s)) {
   settings_.seats = fill_seats(settings_.seats, settings_.players);
-  game_ = std::make_unique<engine::Game>(settings_.loaded, settings_.players, settings_.seed, settings_.options,
-                                         engine::Mode::Interactive);
+  game_ = std::make_unique<engine::Game>(settings_.loaded, settings_.players, settings_.seed,
+                                         settings_.options, engine::Mode::Interactive);
   game_->set_seats(settings_.seats);
   for (int p = 1; p <= players(); ++p)
     rngs_.emplace_back(core::mix_seed(settings_.seed, 1000 + static_cast<uint64_t>(p)));
@@ -79,7 +80,8 @@ void Session::refresh() {
     }
     int n = game_->action_count();
     for (int i = 0; i < n; ++i) actions_.push_back(game_->action(i));
-    if (n == 0) error_ = "player " + std::to_string(actor_) + " has no legal action (a bug in the rules)";
+    if (n == 0)
+      error_ = "player " + std::to_string(actor_) + " has no legal action (a bug in the rules)";
   } catch (const std::exception& e) {
     error_ = e.what();
     actions_.clear();

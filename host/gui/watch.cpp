@@ -22,7 +22,8 @@ std::map<fs::path, FileWatch::Stamp> FileWatch::scan() const {
     if (!ec) out[p] = {t, size};
   };
   for (const auto& dir : dirs_) {
-    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec),
+        end;
     for (; !ec && it != end; it.increment(ec)) {
       if (it->is_directory(ec) && it->path().filename() == "tests") {
         it.disable_recursion_pending();

@@ -14,7 +14,8 @@ class FileWatch {
  public:
   // Every .lua file under each of `dirs` (tests/ excluded: editing a test
   // does not change the rules), and each extra file (a variant elsewhere).
-  void watch(std::vector<std::filesystem::path> dirs, std::vector<std::filesystem::path> extra = {});
+  void watch(std::vector<std::filesystem::path> dirs,
+             std::vector<std::filesystem::path> extra = {});
   // Call often; looks at the disk every `interval_ms`. True once after the
   // files changed and then stayed the same for one look, so an editor's
   // save in several writes gives one reload.

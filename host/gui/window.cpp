@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <string>
 
 #include "gui/app.hpp"
 #include "gui/gui.hpp"
@@ -36,11 +37,27 @@ struct WindowDeleter {
   void operator()(SDL_Renderer* r) const { SDL_DestroyRenderer(r); }
 };
 
+// True when there is plainly nothing to show a window on. SDL would try
+// X11 and Wayland (printing complaints), then settle for its offscreen
+// driver: an invisible window nobody could close.
+bool no_display() {
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__)
+  if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY") && !std::getenv("SDL_VIDEODRIVER"))
+    return true;
+#endif
+  return false;
+}
+
 int run_window(const WindowOptions& options) {
   WindowOptions o = sized(options);
+  if (no_display()) throw NoDisplay("no display");
   SdlEnv env(false);
-  std::unique_ptr<SDL_Window, WindowDeleter> win(SDL_CreateWindow(
-      "ratify", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, o.width, o.height, SDL_WINDOW_RESIZABLE));
+  std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
+  if (driver == "offscreen" || driver == "dummy" || driver == "evdev")
+    throw NoDisplay("only SDL's " + driver + " video driver: no display");
+  std::unique_ptr<SDL_Window, WindowDeleter> win(SDL_CreateWindow("ratify", SDL_WINDOWPOS_CENTERED,
+                                                                  SDL_WINDOWPOS_CENTERED, o.width,
+                                                                  o.height, SDL_WINDOW_RESIZABLE));
   if (!win) throw NoDisplay(std::string("cannot open a window: ") + SDL_GetError());
   SDL_SetWindowMinimumSize(win.get(), 800, 450);
   std::unique_ptr<SDL_Renderer, WindowDeleter> ren(

@@ -1,5 +1,6 @@
 #include "lua/ruleset.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -193,6 +194,29 @@ void Rules::read_options(const std::string& file) {
   lua_pop(L, 2);
 }
 
+// `players = { 4, 6 }` or `players = { min = 3, max = 4 }` in a variant.
+void Rules::read_variant_players(lua_State* L, int t, const std::string& where, VariantMeta& v) {
+  lua_getfield(L, t, "players");
+  if (lua_istable(L, -1)) {
+    lua_getfield(L, -1, "min");
+    lua_getfield(L, -2, "max");
+    int lo = static_cast<int>(luaL_optinteger(L, -2, meta_.min_players));
+    int hi = static_cast<int>(luaL_optinteger(L, -1, meta_.max_players));
+    lua_pop(L, 2);
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TNUMBER; ++i, lua_pop(L, 1))
+      v.allowed_players.push_back(static_cast<int>(lua_tointeger(L, -1)));
+    lua_pop(L, 1);
+    if (v.allowed_players.empty())
+      for (int p = lo; p <= hi; ++p) v.allowed_players.push_back(p);
+    for (int p : v.allowed_players)
+      if (p < meta_.min_players || p > meta_.max_players)
+        throw ScriptError(where + "players: " + std::to_string(p) + " is outside the ruleset's " +
+                          std::to_string(meta_.min_players) + ".." +
+                          std::to_string(meta_.max_players));
+  }
+  lua_pop(L, 1);
+}
+
 void Rules::read_variant(const fs::path& path) {
   lua_State* L = vm_->state();
   std::string file = vm_->display_path(path);
@@ -229,6 +253,7 @@ void Rules::read_variant(const fs::path& path) {
       throw ScriptError(where + "'options' must be a table of name = value");
     }
     lua_pop(L, 1);
+    read_variant_players(L, t, where, v);
     lua_getfield(L, t, "cards");
     if (lua_istable(L, -1))
       variant_cards_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -236,6 +261,7 @@ void Rules::read_variant(const fs::path& path) {
       lua_pop(L, 1);
   });
   luaL_unref(L, LUA_REGISTRYINDEX, variant_ref);
+  meta_.allowed_players = v.allowed_players;
   variant_ = std::move(v);
 }
 
@@ -350,12 +376,26 @@ void Rules::read_cards(const std::string& file) {
   lua_settop(L, src - 2);
 }
 
+bool RulesetMeta::allows(int players) const {
+  auto counts = player_counts();
+  return std::find(counts.begin(), counts.end(), players) != counts.end();
+}
+
+std::vector<int> RulesetMeta::player_counts() const {
+  if (!allowed_players.empty()) return allowed_players;
+  std::vector<int> all;
+  for (int p = min_players; p <= max_players; ++p) all.push_back(p);
+  return all;
+}
+
 std::unique_ptr<Match> Rules::new_match(int players, uint64_t seed,
                                         const core::OptionValues& options, bool setup) {
-  if (players < meta_.min_players || players > meta_.max_players)
-    throw ScriptError(meta_.id + " is for " + std::to_string(meta_.min_players) + " to " +
-                      std::to_string(meta_.max_players) + " players, not " +
-                      std::to_string(players));
+  if (!meta_.allows(players)) {
+    std::string counts;
+    for (int p : meta_.player_counts()) counts += (counts.empty() ? "" : ", ") + std::to_string(p);
+    throw ScriptError(meta_.id + (variant_ ? "/" + variant_->name : "") + " is for " + counts +
+                      " players, not " + std::to_string(players));
+  }
   auto m = std::make_unique<Match>(*this, players, seed, options);
   if (setup) m->setup();
   return m;

@@ -12,8 +12,9 @@
 #include "core/table.hpp"
 #include "lua/error.hpp"
 
+namespace ratify::lua {}  // namespace ratify::lua
+struct lua_State;
 namespace ratify::lua {
-
 class Vm;
 class Match;
 
@@ -21,12 +22,17 @@ struct RulesetMeta {
   std::string id, name;
   std::filesystem::path dir;
   int min_players = 1, max_players = 1;
+  // A variant may allow only some counts (partners: 4 or 6); empty = all.
+  std::vector<int> allowed_players;
+  bool allows(int players) const;
+  std::vector<int> player_counts() const;
   std::vector<core::OptionDecl> options;
   bool has_heuristic = false, has_status = false, has_view = false, has_describe = false;
   nlohmann::json layout;  // the ruleset's optional GUI hints, as data
 };
 
 struct VariantMeta {
+  std::vector<int> allowed_players;
   std::string name, doc;
   std::filesystem::path file;
   core::OptionValues options;
@@ -68,6 +74,7 @@ class Rules {
   void read_meta(const std::string& file);
   void read_options(const std::string& file);
   void read_variant(const std::filesystem::path& file);
+  void read_variant_players(lua_State* L, int t, const std::string& where, VariantMeta& v);
   void read_cards(const std::string& file);
   std::unique_ptr<Vm> vm_;
   RulesetMeta meta_;

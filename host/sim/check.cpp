@@ -62,8 +62,7 @@ CheckReport run_check(const CheckConfig& c) {
   auto first = engine::Loaded::open(c.ruleset, c.variant);
   report.lint = first->rules().lint();
   auto options = first->options(c.sets);
-  int lo = c.players ? c.players : first->meta().min_players;
-  int hi = c.players ? c.players : first->meta().max_players;
+  std::vector<int> counts = c.players ? std::vector<int>{c.players} : first->meta().player_counts();
   std::atomic<int> next{0}, done{0}, finished{0};
   std::atomic<long long> actions{0};
   std::mutex mu;
@@ -73,7 +72,7 @@ CheckReport run_check(const CheckConfig& c) {
     try {
       if (!loaded) loaded = engine::Loaded::open(c.ruleset, c.variant);
       for (int k; (k = next++) < c.games;) {
-        int players = lo + k % (hi - lo + 1);
+        int players = counts[static_cast<size_t>(k) % counts.size()];
         uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
         try {
           actions += check_game(*loaded, options, players, seed, c, nullptr);

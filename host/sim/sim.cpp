@@ -73,7 +73,9 @@ SimResult run_sim(const SimConfig& c) {
                     ? c.players
                     : std::max<int>(first->meta().min_players, static_cast<int>(c.bots.size()));
   players = std::min(players, first->meta().max_players);
-  if (players < first->meta().min_players || players > first->meta().max_players)
+  for (int p : first->meta().player_counts())  // the first count a variant allows
+    if (!c.players && !first->meta().allows(players) && p >= players) players = p;
+  if (!first->meta().allows(players))
     throw engine::InputError(out.ruleset_id + " is for " +
                              std::to_string(first->meta().min_players) + " to " +
                              std::to_string(first->meta().max_players) + " players");

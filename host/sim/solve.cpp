@@ -27,7 +27,7 @@ struct Search {
   lua::Match& m;
   long long limit, nodes = 0;
   std::unordered_set<uint64_t> dead;  // states known not to lead to a win
-  std::vector<int> line;  // action indices of the winning line
+  std::vector<int> line;              // action indices of the winning line
 
   // true: won from here; false: lost; throws Unknown past the node limit.
   struct OutOfNodes {};

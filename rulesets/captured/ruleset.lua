@@ -1,0 +1,223 @@
+-- CAPTURED (Game 3 of the box, seed 002): a game of chance played like a
+-- board game. 20 Board cards lie in a ring; each turn a player moves from the
+-- Start card as many cards clockwise as the top Patriot card shows, and
+-- stashes the card he lands on. Most Traitors wins a bonus. See README.md.
+
+local M = require "rules"
+local SPACES, START = M.SPACES, M.START
+local space, stash, identity, name, zeros = M.space, M.stash, M.identity, M.name, M.zeros
+local board_cards, land, score = M.board_cards, M.land, M.score
+
+--------------------------------------------------------------- decisions
+
+local function stash_choices(g, victims, verb)
+  local list = {}
+  for _, q in ipairs(victims) do
+    for _, c in ipairs(g.cards(stash(q))) do
+      list[#list + 1] = { kind = "decide", card = c, target = q,
+        label = verb .. " " .. g.def(c).name .. " from " .. name(q) .. "'s stash" }
+    end
+  end
+  return list
+end
+
+local function others(g, p)
+  local list = {}
+  for q = 1, g.players do
+    if q ~= p then list[#list + 1] = q end
+  end
+  return list
+end
+
+-- steal: two players on the same spot; the first one there takes a card of
+-- the second's stash. take: the Special Ops "take a card" from any stash.
+local DECISIONS = {
+  steal = function(g, d) return stash_choices(g, { d.victim }, "Take") end,
+  take = function(g, d) return stash_choices(g, others(g, d.player), "Take") end,
+}
+
+local function choices(g, d) return DECISIONS[d.handler](g, d) end
+
+-- What the landed card makes its new owner do (read aloud and follow).
+local function follow(g, p, c)
+  local d, s = g.def(c), g.state
+  if d.effect == "lose_turn" then
+    s.skip[p] = s.skip[p] + 1
+  elseif d.effect == "extra_turn" then
+    s.extra[p] = s.extra[p] + 1
+  elseif d.effect == "take_card" then
+    s.pending[#s.pending + 1] = { handler = "take", player = p }
+  end
+end
+
+---------------------------------------------------------------- the turn
+
+local function next_player(g, p)
+  local s = g.state
+  if s.extra[p] > 0 then
+    s.extra[p] = s.extra[p] - 1
+    return p
+  end
+  for _ = 1, 1000 do
+    p = p % g.players + 1
+    if s.skip[p] == 0 then return p end
+    s.skip[p] = s.skip[p] - 1
+    g.log(name(p) .. " loses this turn")
+  end
+  error("no player can take a turn")
+end
+
+-- Drop decisions with nothing to choose; end the game when the board is bare.
+local function settle(g)
+  local s = g.state
+  while s.pending[1] and #choices(g, s.pending[1]) == 0 do table.remove(s.pending, 1) end
+  if not s.pending[1] and s.phase == "turn" and board_cards(g) == 0 then
+    s.phase = "over"
+    g.log("The last card is taken: the game is over")
+  end
+end
+
+local function move(g)
+  local s = g.state
+  local p, patriot = s.turn, g.top("patriot_deck")
+  local n = g.def(patriot).rank
+  local pos = land(g, n)
+  -- the player already on that spot (the earliest to arrive)
+  local first
+  for q = 1, g.players do
+    if q ~= p and s.at[q] == pos and (not first or s.arrived[q] < s.arrived[first]) then first = q end
+  end
+  s.clock = s.clock + 1
+  s.at[p], s.arrived[p] = pos, s.clock
+  local c = g.top(space(pos))
+  g.move(c, stash(p))
+  g.log(string.format("%s moves %d and lands on %s: %s", name(p), n, g.def(c).name, g.def(c).text or ""))
+  follow(g, p, c)
+  if g.count("board_deck") > 0 then g.draw("board_deck", space(pos)) end
+  g.move(patriot, "patriot_deck", "bottom")
+  if first then s.pending[#s.pending + 1] = { handler = "steal", player = first, victim = p } end
+  s.turn = next_player(g, p)
+end
+
+---------------------------------------------------------------- the game
+
+local function setup(g)
+  local s, n = g.state, g.players
+  g.zone("patriot_deck", { visibility = "top", kind = "deck", label = "Patriot deck (face up)" })
+  g.zone("board_deck", { visibility = "none", kind = "deck", label = "Board deck" })
+  g.zone("out", { visibility = "all", kind = "pile", label = "Not in this game" })
+  for i = 1, SPACES do
+    g.zone(space(i), { visibility = "all", kind = "space", label = i == START and "Start" or ("Space " .. i) })
+  end
+  for p = 1, n do
+    g.zone(identity(p), { owner = p, visibility = "all", kind = "pile", label = "Identity" })
+    g.zone(stash(p), { owner = p, visibility = "all", kind = "pile", label = "Stash" })
+  end
+  for c = 1, g.ncards do
+    local d = g.def(c)
+    if d.side == "patriot" then g.move(c, "patriot_deck")
+    elseif d.id == "trump" and not g.options.trump then g.move(c, "out")
+    else g.move(c, "board_deck") end
+  end
+  g.shuffle("patriot_deck")
+  g.shuffle("board_deck")
+  for i = 1, SPACES do g.draw("board_deck", space(i)) end
+  s.phase, s.chooser, s.turn, s.pending, s.clock = "identity", 1, 1, {}, 0
+  s.at, s.arrived, s.skip, s.extra = zeros(n), zeros(n), zeros(n), zeros(n)
+end
+
+local function actions(g)
+  local s = g.state
+  if s.phase == "over" then return {} end
+  if s.pending[1] then return choices(g, s.pending[1]) end
+  if s.phase == "identity" then
+    local list = {}
+    for _, c in ipairs(g.cards("patriot_deck")) do
+      local d = g.def(c)
+      list[#list + 1] = { kind = "identity", card = c, zone = identity(s.chooser),
+        label = "Be " .. d.name .. " (no. " .. d.rank .. ")" }
+    end
+    return list
+  end
+  local top = g.top("patriot_deck")
+  local n = g.def(top).rank
+  return { { kind = "move", card = top, zone = space(land(g, n)),
+    label = "Move " .. n .. " space" .. (n == 1 and "" or "s") .. " from the Start (" .. g.def(top).name .. ")" } }
+end
+
+local function apply(g, a)
+  local s = g.state
+  if a.kind == "decide" then
+    local d = table.remove(s.pending, 1)
+    g.move(a.card, stash(d.player))
+    g.log(name(d.player) .. " takes " .. g.def(a.card).name .. " from " .. name(a.target) .. "'s stash")
+  elseif a.kind == "identity" then
+    g.move(a.card, identity(s.chooser))
+    if s.chooser == g.players then s.phase = "turn" else s.chooser = s.chooser + 1 end
+  else
+    move(g)
+  end
+  settle(g)
+end
+
+local function result(g)
+  if g.state.phase ~= "over" then return nil end
+  local totals = score(g)
+  local best, winners = -math.huge, {}
+  for p = 1, g.players do best = math.max(best, totals[p]) end
+  for p = 1, g.players do
+    if totals[p] == best then winners[#winners + 1] = p end
+  end
+  local names = {}
+  for i, p in ipairs(winners) do names[i] = name(p) end
+  return { winners = winners, scores = totals,
+    text = table.concat(names, " and ") .. " captured the most: " .. best .. " points" }
+end
+
+return {
+  id = "captured",
+  name = "Captured",
+  players = { min = 2, max = 6 },
+  options = {
+    bonus = { default = 100, min = 0, max = 1000,
+      doc = "Bonus for the most Traitors (the seed suggests 50 instead of 100 with many players); ties split it" },
+    trump = { default = false,
+      doc = "Leave the Trump in the Board deck: its holder at the end scores none of his negative cards" },
+  },
+  cards = require "cards",
+  setup = setup,
+
+  actor = function(g)
+    local s = g.state
+    if s.phase == "over" then return nil end
+    if s.pending[1] then return s.pending[1].player end
+    if s.phase == "identity" then return s.chooser end
+    return s.turn
+  end,
+
+  actions = actions,
+  apply = apply,
+  result = result,
+
+  status = function(g, p)
+    local s = g.state
+    local totals, traitors = score(g)
+    local lines = { "Traitors " .. traitors[p], "Score now " .. totals[p] }
+    local who = g.top(identity(p))
+    if who then lines[#lines + 1] = "Identity: " .. g.def(who).name end
+    if s.at[p] > 0 then lines[#lines + 1] = "On space " .. s.at[p] end
+    if s.skip[p] > 0 then lines[#lines + 1] = "Loses the next turn" end
+    if s.extra[p] > 0 then lines[#lines + 1] = "Extra turn coming" end
+    return lines
+  end,
+
+  -- Score now (bonus to the current leader) against the best opponent.
+  heuristic = function(g, p)
+    local totals = score(g)
+    local best = -math.huge
+    for q = 1, g.players do
+      if q ~= p then best = math.max(best, totals[q]) end
+    end
+    return totals[p] - best
+  end,
+}
