@@ -1,0 +1,579 @@
+-- Article V 4u2 Amend (seed 000): build a consecutive run of ten amendments.
+-- See README.md for the rules as implemented and every ruling.
+--
+-- A turn is a sequence of actions by one player: draw (phase "draw"), then
+-- any number of plays, then a discard (phase "play"). Breakouts are offered
+-- as 3-card runs only; longer runs grow one card at a time at either end, so
+-- the list of actions stays small (at most a few hundred).
+
+local cards = require "cards"
+local runs = require "runs"
+local sides = require "sides"
+local heuristic = require "heuristic"
+
+local HAND_SIZE = 7 -- rule 4a
+local DEAL = 5      -- rule 1
+local COMPLETION_BONUS = 20
+local BILL_OF_RIGHTS_BONUS = 25
+local MAX_HANDS = 20 -- safety when a game ends by points
+local QUIZ_CHOICES = 4
+
+local SUBJECT = {}
+for _, def in ipairs(cards) do
+  if def.number then SUBJECT[def.number] = def.subject end
+end
+
+local function st(g) return g.state end
+
+local function next_seat(g, p) return p % g.players + 1 end
+
+local function name_of(g, card)
+  local def = g.def(card)
+  return def.number and tostring(def.number) or def.name
+end
+
+-- A card laid in a run, as shown in labels: "5" or "Liberty as 5".
+local function as_value(g, card, v)
+  local def = g.def(card)
+  if def.number then return tostring(v) end
+  return def.name .. " as " .. v
+end
+
+-- Cards of a hand grouped by definition, lowest id first: copies are alike,
+-- so one action per definition is offered.
+local function by_def(g, player)
+  local groups, order = {}, {}
+  local hand = g.cards(sides.hand(player))
+  table.sort(hand)
+  for _, card in ipairs(hand) do
+    local id = g.def(card).id
+    if not groups[id] then
+      groups[id] = {}
+      order[#order + 1] = id
+    end
+    table.insert(groups[id], card)
+  end
+  return groups, order
+end
+
+---------------------------------------------------------------- the flow
+
+local function refill_stack(g)
+  if g.count("deck") == 0 and g.count("discard") > 0 then
+    g.move_all("discard", "deck")
+    g.shuffle("deck")
+    g.log("The face-down stack is gone: the discard stack is shuffled to replace it")
+  end
+end
+
+local function new_turn(g, p)
+  local s = st(g)
+  s.current = p
+  s.phase = "draw"
+  s.turn = { named = {}, misnamed = 0, played = false }
+end
+
+-- Start p's turn; a player who lost a turn to a challenge sits this one out.
+local function begin_turn(g, p)
+  local s = st(g)
+  for _ = 1, g.players do
+    if not s.skip[p] then break end
+    s.skip[p] = false
+    g.log("Player " .. p .. " loses this turn (challenge)")
+    p = next_seat(g, p)
+  end
+  new_turn(g, p)
+end
+
+local function deal_hand(g)
+  local s = st(g)
+  for _, zone in ipairs(g.zones()) do
+    if zone == "discard" or zone:match("^hand:") or zone:match("^article:")
+      or zone:match("^stop:") or zone:match("^run:") then
+      g.move_all(zone, "deck")
+    end
+  end
+  g.shuffle("deck")
+  s.sides = {}
+  for side = 1, sides.count(g) do s.sides[side] = { runs = {}, started = 0 } end
+  s.idle = 0
+  for i = 1, g.players do s.skip[i] = false end
+  local first = next_seat(g, s.dealer)
+  for _ = 1, DEAL do
+    local p = first
+    for _ = 1, g.players do
+      g.draw("deck", sides.hand(p), 1)
+      p = next_seat(g, p)
+    end
+  end
+  g.log("Hand " .. s.hand .. ": Player " .. s.dealer .. " deals; Player " .. first .. " begins")
+  new_turn(g, first)
+end
+
+local function hand_points(g, side, completed)
+  local points = sides.table_points(g, side)
+  if g.options.hand_penalty then
+    for _, p in ipairs(sides.members(g, side)) do points = points - 5 * g.count(sides.hand(p)) end
+  end
+  if completed then
+    points = points + COMPLETION_BONUS
+    if runs.is_bill_of_rights(completed.lo, g.count(completed.zone)) then
+      points = points + BILL_OF_RIGHTS_BONUS
+    end
+  end
+  return points
+end
+
+local function game_over_after_hand(g)
+  local s, o = st(g), g.options
+  if o.game_end == "points" then
+    for side = 1, sides.count(g) do
+      if s.scores[side] >= o.points_target then return true end
+    end
+    return s.hand >= MAX_HANDS
+  end
+  if o.game_end == "turns" then return s.turns >= o.turn_limit end
+  return s.hand >= o.hands
+end
+
+-- Score the hand (rule 3 and the scoring paragraph). `completer` is the side
+-- whose run of ten ended it, nil when the hand ended blocked or by the clock.
+local function end_hand(g, completer, run, force_over)
+  local s = st(g)
+  local parts = {}
+  for side = 1, sides.count(g) do
+    local points = hand_points(g, side, side == completer and run or nil)
+    s.scores[side] = s.scores[side] + points
+    parts[#parts + 1] = sides.name(g, side) .. " " .. points
+  end
+  if completer then s.completed[completer] = s.completed[completer] + 1 end
+  g.log("End of hand " .. s.hand .. ": " .. table.concat(parts, ", "))
+  if force_over or game_over_after_hand(g) then
+    s.phase = "over"
+    return
+  end
+  s.hand = s.hand + 1
+  s.dealer = next_seat(g, s.dealer)
+  deal_hand(g)
+end
+
+local function end_turn(g)
+  local s, o = st(g), g.options
+  s.turns = s.turns + 1
+  s.idle = s.turn.played and 0 or s.idle + 1
+  if o.game_end == "turns" and s.turns >= o.turn_limit then
+    g.log("Turn limit reached")
+    return end_hand(g, nil, nil, true)
+  end
+  if s.idle >= o.blocked_turns then
+    g.log("Hand blocked: " .. s.idle .. " turns without a card played")
+    return end_hand(g, nil, nil, false)
+  end
+  local p = s.current
+  local q = next_seat(g, p)
+  if o.quiz and #s.turn.named > 0 and sides.of(g, q) ~= sides.of(g, p) then
+    s.phase = "challenge"
+    s.challenge = { player = p, challenger = q, misnamed = s.turn.misnamed, named = { table.unpack(s.turn.named) } }
+    return
+  end
+  begin_turn(g, q)
+end
+
+-- After each play: name the amendments under the quiz, end the turn when the
+-- hand is empty (no discard needed, rule 4c).
+local function after_play(g)
+  local s = st(g)
+  s.turn.played = true
+  s.idle = 0
+  if s.naming and #s.naming > 0 then
+    s.phase = "name"
+  elseif g.count(sides.hand(s.current)) == 0 then
+    end_turn(g)
+  else
+    s.phase = "play"
+  end
+end
+
+-- Under the quiz, each amendment laid must be named (rule 9): queue a choice
+-- of subjects, the right one among QUIZ_CHOICES sorted by number.
+local function queue_naming(g, v)
+  if not g.options.quiz then return end
+  local s = st(g)
+  local choices, taken = { v }, { [v] = true }
+  while #choices < QUIZ_CHOICES do
+    local k = g.random(runs.AMENDMENTS)
+    if not taken[k] then
+      taken[k] = true
+      choices[#choices + 1] = k
+    end
+  end
+  table.sort(choices)
+  s.naming = s.naming or {}
+  s.naming[#s.naming + 1] = { number = v, choices = choices }
+end
+
+---------------------------------------------------------------- actions
+
+local function draw_actions(g, p, list)
+  local need = math.max(0, HAND_SIZE - g.count(sides.hand(p)))
+  local available = g.count("deck") + g.count("discard")
+  local label = "Draw " .. math.min(need, available) .. " from the face-down stack"
+  if need == 0 then label = "Draw nothing: seven cards in hand" end
+  list[#list + 1] = { kind = "draw", from = "deck", zone = "deck", label = label }
+  if need > 0 and g.count("discard") >= need then
+    local top = g.cards("discard")
+    local names = {}
+    for i = #top, #top - need + 1, -1 do names[#names + 1] = name_of(g, top[i]) end
+    list[#list + 1] = {
+      kind = "draw", from = "discard", zone = "discard",
+      label = "Draw " .. need .. " from the discard stack (" .. table.concat(names, ", ") .. ")",
+    }
+  end
+end
+
+local function card_actions(g, side, groups, list)
+  if groups.article_v and sides.may_open(g, side) then
+    list[#list + 1] = { kind = "article_v", card = groups.article_v[1], zone = sides.article_zone(side),
+      label = "Play Article V 4u2 Amend" }
+  end
+  local stop = sides.stopped_by(g, side)
+  local remedy = stop and g.def(stop).remedy_by
+  if remedy and groups[remedy] then
+    list[#list + 1] = { kind = "remedy", card = groups[remedy][1], zone = sides.stop_zone(side),
+      label = "Remedy: play " .. g.def(groups[remedy][1]).name .. " on the " .. g.def(stop).name }
+  end
+  for _, id in ipairs({ "judicial_review", "filibuster" }) do
+    for o = 1, groups[id] and sides.count(g) or 0 do
+      if o ~= side and not sides.stopped_by(g, o) then
+        list[#list + 1] = { kind = "stop", card = groups[id][1], target = sides.members(g, o)[1], side = o,
+          zone = sides.stop_zone(o),
+          label = "Play " .. g.def(groups[id][1]).name .. " on " .. sides.name(g, o) }
+      end
+    end
+  end
+end
+
+-- Choices of definition for amendment v from the hand.
+local function fitting(g, groups, order, v)
+  local ids = {}
+  for _, id in ipairs(order) do
+    local def = g.def(groups[id][1])
+    if runs.fits(def, v) then ids[#ids + 1] = id end
+  end
+  return ids
+end
+
+local function breakout_action(g, groups, lo, combo, list)
+  local used, chosen, real, shown = {}, {}, false, {}
+  for i, id in ipairs(combo) do
+    used[id] = (used[id] or 0) + 1
+    local card = groups[id][used[id]]
+    if not card then return end
+    chosen[i] = card
+    real = real or g.def(card).number ~= nil
+    shown[i] = as_value(g, card, runs.value(lo, i, g.options.wrap))
+  end
+  if g.options.real_amendment and not real then return end
+  list[#list + 1] = { kind = "breakout", cards = chosen, lo = lo,
+    label = "Break out run " .. runs.span(lo, 3, g.options.wrap) .. ": " .. table.concat(shown, ", ") }
+end
+
+local function breakout_actions(g, groups, order, list)
+  local wrap = g.options.wrap
+  for lo = 1, runs.last_start(wrap) do
+    local a = fitting(g, groups, order, runs.value(lo, 1, wrap))
+    local b = #a > 0 and fitting(g, groups, order, runs.value(lo, 2, wrap)) or {}
+    local c = #b > 0 and fitting(g, groups, order, runs.value(lo, 3, wrap)) or {}
+    for _, x in ipairs(a) do
+      for _, y in ipairs(b) do
+        for _, z in ipairs(c) do breakout_action(g, groups, lo, { x, y, z }, list) end
+      end
+    end
+  end
+end
+
+local function extend_actions(g, side, groups, order, list)
+  local wrap = g.options.wrap
+  for _, run in ipairs(sides.runs(g, side)) do
+    local ends = {
+      { at = "low", v = runs.step(run.lo, -1, wrap) },
+      { at = "high", v = runs.step(run.lo, run.len, wrap) },
+    }
+    for _, e in ipairs(ends) do
+      for _, id in ipairs(e.v and fitting(g, groups, order, e.v) or {}) do
+        local card = groups[id][1]
+        list[#list + 1] = { kind = "extend", card = card, zone = run.zone, at = e.at,
+          label = "Add " .. as_value(g, card, e.v) .. " to run " .. runs.span(run.lo, run.len, wrap) }
+      end
+    end
+  end
+end
+
+local function play_actions(g, p, list)
+  local side = sides.of(g, p)
+  local groups, order = by_def(g, p)
+  card_actions(g, side, groups, list)
+  if not sides.stopped_by(g, side) then
+    if sides.may_break_out(g, side) then breakout_actions(g, groups, order, list) end
+    extend_actions(g, side, groups, order, list)
+  end
+  for _, id in ipairs(order) do
+    local card = groups[id][1]
+    list[#list + 1] = { kind = "discard", card = card, zone = "discard",
+      label = "Discard " .. g.def(card).name .. " and end the turn" }
+  end
+end
+
+local function naming_actions(g, list)
+  local item = st(g).naming[1]
+  for _, k in ipairs(item.choices) do
+    list[#list + 1] = { kind = "name", number = item.number, choice = k,
+      label = "Amendment " .. item.number .. " is about: " .. SUBJECT[k] }
+  end
+end
+
+local function challenge_actions(g, list)
+  local c = st(g).challenge
+  list[#list + 1] = { kind = "challenge", challenge = true,
+    label = "Challenge Player " .. c.player .. "'s naming of amendments " .. table.concat(c.named, ", ") }
+  list[#list + 1] = { kind = "challenge", challenge = false, label = "Let it pass" }
+end
+
+local function actions(g)
+  local s, list = st(g), {}
+  if s.phase == "draw" then
+    draw_actions(g, s.current, list)
+  elseif s.phase == "play" then
+    play_actions(g, s.current, list)
+  elseif s.phase == "name" then
+    naming_actions(g, list)
+  elseif s.phase == "challenge" then
+    challenge_actions(g, list)
+  end
+  return list
+end
+
+---------------------------------------------------------------- apply
+
+local function apply_draw(g, a)
+  local s = st(g)
+  local hand = sides.hand(s.current)
+  local need = math.max(0, HAND_SIZE - g.count(hand))
+  if a.from == "discard" then
+    g.draw("discard", hand, need)
+  else
+    for _ = 1, need do
+      refill_stack(g)
+      if g.count("deck") == 0 then break end
+      g.draw("deck", hand, 1)
+    end
+    refill_stack(g)
+  end
+  g.log("Player " .. s.current .. ": " .. a.label)
+  s.phase = "play"
+end
+
+local function check_complete(g, side, run)
+  if g.count(run.zone) >= runs.GOAL then
+    g.log(sides.name(g, side) .. " completes a run of ten: "
+      .. runs.span(run.lo, g.count(run.zone), g.options.wrap))
+    st(g).naming = nil
+    end_hand(g, side, run, false)
+    return true
+  end
+  return false
+end
+
+local function run_zone_for(g, side)
+  local used = {}
+  for _, run in ipairs(st(g).sides[side].runs) do used[run.zone] = true end
+  local k = 1
+  while used["run:" .. side .. ":" .. k] do k = k + 1 end
+  local zone = "run:" .. side .. ":" .. k
+  if not g.has_zone(zone) then
+    g.zone(zone, { visibility = "all", kind = "run", label = sides.name(g, side) .. ": run " .. k })
+  end
+  return zone
+end
+
+local function apply_breakout(g, a)
+  local s = st(g)
+  local side = sides.of(g, s.current)
+  local zone = run_zone_for(g, side)
+  for i, card in ipairs(a.cards) do
+    g.move(card, zone)
+    queue_naming(g, runs.value(a.lo, i, g.options.wrap))
+  end
+  local side_state = s.sides[side]
+  side_state.runs[#side_state.runs + 1] = { zone = zone, lo = a.lo }
+  side_state.started = side_state.started + 1
+end
+
+local function apply_extend(g, a)
+  local s = st(g)
+  local side = sides.of(g, s.current)
+  for _, run in ipairs(s.sides[side].runs) do
+    if run.zone == a.zone then
+      local wrap = g.options.wrap
+      if a.at == "low" then
+        run.lo = runs.step(run.lo, -1, wrap)
+        g.move(a.card, a.zone, "bottom")
+        queue_naming(g, run.lo)
+      else
+        queue_naming(g, runs.value(run.lo, g.count(a.zone) + 1, wrap))
+        g.move(a.card, a.zone, "top")
+      end
+      return check_complete(g, side, run)
+    end
+  end
+  error("no run " .. tostring(a.zone))
+end
+
+local function apply_name(g, a)
+  local s = st(g)
+  table.remove(s.naming, 1)
+  table.insert(s.turn.named, a.number)
+  if a.choice ~= a.number then s.turn.misnamed = s.turn.misnamed + 1 end
+  g.log("Player " .. s.current .. " names amendment " .. a.number .. ": " .. SUBJECT[a.choice])
+  if #s.naming == 0 then s.naming = nil end
+  after_play(g)
+end
+
+local function apply_challenge(g, a)
+  local s = st(g)
+  local c = s.challenge
+  s.challenge = nil
+  if a.challenge then
+    if c.misnamed > 0 then
+      s.skip[c.player] = true
+      g.log("Player " .. c.challenger .. " challenges: a wrong naming. Player " .. c.player .. " loses the next turn")
+    else
+      g.log("Player " .. c.challenger .. " challenges: every amendment was named rightly")
+    end
+  end
+  begin_turn(g, c.challenger)
+end
+
+local PLAYS = {
+  article_v = function(g, a) g.move(a.card, a.zone) end,
+  remedy = function(g, a) g.move(a.card, a.zone) end,
+  stop = function(g, a) g.move(a.card, a.zone) end,
+  breakout = apply_breakout,
+  extend = apply_extend,
+}
+
+local function apply(g, a)
+  local s = st(g)
+  if a.kind == "draw" then return apply_draw(g, a) end
+  if a.kind == "name" then return apply_name(g, a) end
+  if a.kind == "challenge" then return apply_challenge(g, a) end
+  if a.kind == "discard" then
+    g.move(a.card, "discard")
+    g.log("Player " .. s.current .. ": " .. a.label)
+    return end_turn(g)
+  end
+  g.log("Player " .. s.current .. ": " .. a.label)
+  local ended = PLAYS[a.kind](g, a)
+  if not ended then after_play(g) end
+end
+
+---------------------------------------------------------------- setup, result
+
+local function setup(g)
+  g.zone("deck", { visibility = "none", kind = "deck", label = "Face-down stack" })
+  g.zone("discard", { visibility = "all", kind = "pile", label = "Discard stack" })
+  -- Visible, so a bot never imagines a reference card in the stack.
+  g.zone("reference", { visibility = "all", kind = "pile", label = "Reference cards (not dealt)" })
+  for p = 1, g.players do
+    g.zone(sides.hand(p), { owner = p, visibility = "owner", kind = "hand", label = "Player " .. p .. "'s hand" })
+  end
+  for side = 1, sides.count(g) do
+    g.zone(sides.article_zone(side),
+      { visibility = "all", kind = "pile", label = sides.name(g, side) .. ": Article V" })
+    g.zone(sides.stop_zone(side), { visibility = "all", kind = "pile", label = sides.name(g, side) .. ": stops" })
+  end
+  for _, card in ipairs(g.all()) do
+    g.move(card, g.def(card).kind == "reference" and "reference" or "deck")
+  end
+  local s = g.state
+  s.hand, s.dealer, s.turns = 1, g.players, 0
+  s.scores, s.completed, s.skip = {}, {}, {}
+  for side = 1, sides.count(g) do
+    s.scores[side], s.completed[side] = 0, 0
+  end
+  deal_hand(g)
+end
+
+local function actor(g)
+  local s = st(g)
+  if s.phase == "over" then return nil end
+  if s.phase == "challenge" then return s.challenge.challenger end
+  return s.current
+end
+
+local function result(g)
+  local s = st(g)
+  if s.phase ~= "over" then return nil end
+  local best = -math.huge
+  for side = 1, sides.count(g) do best = math.max(best, s.scores[side]) end
+  local winners, scores, names = {}, {}, {}
+  for p = 1, g.players do
+    local side = sides.of(g, p)
+    scores[p] = s.scores[side]
+    if s.scores[side] == best then winners[#winners + 1] = p end
+  end
+  for side = 1, sides.count(g) do
+    if s.scores[side] == best then names[#names + 1] = sides.name(g, side) end
+  end
+  return { winners = winners, scores = scores,
+    text = table.concat(names, " and ") .. (#names > 1 and " tie" or " wins") .. " with " .. best .. " points" }
+end
+
+local function status(g, player)
+  local s = st(g)
+  local side = sides.of(g, player)
+  local stop = sides.stopped_by(g, side)
+  local lines = {
+    "Hand " .. s.hand .. ", score " .. s.scores[side] .. " (+" .. sides.table_points(g, side) .. " on the table)",
+    "Article V: " .. (sides.open_charters(g, side) > 0 and "played" or "not yet"),
+    "Runs: " .. sides.describe_runs(g, side),
+  }
+  if stop then lines[#lines + 1] = "Stopped by " .. g.def(stop).name end
+  if s.skip[player] then lines[#lines + 1] = "Loses the next turn" end
+  if sides.teams(g) then lines[#lines + 1] = sides.name(g, side) end
+  return lines
+end
+
+return {
+  id = "amendments",
+  name = "Article V 4u2 Amend",
+  players = { min = 1, max = 4 },
+  options = {
+    hands = { default = 3, min = 1, max = 20, doc = "Hands in a game (rule 10), when the game ends by hands" },
+    game_end = { default = "hands", choices = { "hands", "points", "turns" },
+      doc = "End of game: after `hands` hands (rule 10); at the end of the hand in which a player/team "
+        .. "reaches `points_target`; or when `turn_limit` turns have been played (the hand in progress is scored "
+        .. "without bonuses)" },
+    points_target = { default = 200, min = 1, max = 10000, doc = "Points that end the game (game_end = points)" },
+    turn_limit = { default = 150, min = 1, max = 100000, doc = "Turns that end the game (game_end = turns)" },
+    wrap = { default = false, doc = "Runs wrap past 27 to 1" },
+    real_amendment = { default = true, doc = "A run needs at least one real amendment card, not only wilds" },
+    article_v = { default = "per_hand", choices = { "per_hand", "per_run" },
+      doc = "Article V needed once per hand before the first run, or once before every run" },
+    hand_penalty = { default = false, doc = "Each card left in hand at the end of a hand scores -5" },
+    quiz = { default = false,
+      doc = "Rule 9 as a quiz: name each amendment's subject from choices; the next player may challenge "
+        .. "a wrong naming, and the named player loses the next turn" },
+    blocked_turns = { default = 100, min = 10, max = 10000,
+      doc = "A hand ends with no completion bonus after this many turns in a row without a card played" },
+  },
+  cards = cards,
+  setup = setup,
+  actor = actor,
+  actions = actions,
+  apply = apply,
+  result = result,
+  status = status,
+  heuristic = heuristic,
+  layout = { ["hand:*"] = { fan = "row" } },
+}
