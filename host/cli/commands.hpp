@@ -52,6 +52,7 @@ struct SolveArgs {
   int deals = 100, threads = 0;
   uint64_t seed = 1;
   long long limit_nodes = 200000;
+  std::string order = "heuristic";
   std::string json_file;
 };
 int cmd_solve(const SolveArgs& a);

@@ -148,6 +148,11 @@ int main(int argc, char** argv) {
   so->add_option("--set", solve.sets, "Option name=value (repeatable)");
   so->add_option("--limit-nodes", solve.limit_nodes,
                  "Search nodes per deal before it counts as unknown");
+  so->add_option("--order", solve.order,
+                 "Try moves best first by the ruleset's heuristic, or in the order the rules list "
+                 "them")
+      ->check(CLI::IsMember({"heuristic", "rules"}))
+      ->capture_default_str();
   so->add_option("--json", solve.json_file, "Write every deal's verdict as JSON");
   so->callback([&] { run = [&] { return cmd_solve(solve); }; });
 

@@ -99,7 +99,15 @@ class Table {
   std::vector<int> card_zone_;
   std::vector<uint32_t> known_;
   std::vector<Zone> zones_;
-  std::unordered_map<std::string, int> zone_by_name_;
+  // Zone names never change once made, so clones (snapshots, a solver's
+  // every node) share one index; adding a zone to a shared index copies it
+  // first. (A table and its clones live on one thread.)
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
+  std::shared_ptr<NameIndex> zone_by_name_ = std::make_shared<NameIndex>();
   int players_ = 0;
 };
 

@@ -238,6 +238,24 @@ void Match::apply(int i) {
   }
 }
 
+void Match::apply_untracked(int i) {
+  ensure_actions();
+  check_index(i, actions_n_);
+  reset_transaction();  // the journal no longer describes this match
+  int ref = LUA_NOREF;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    lua_rawgeti(L, -1, i + 1);
+    ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  });
+  struct Unref {
+    lua_State* L;
+    int ref;
+    ~Unref() { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
+  } unref{vm_.state(), ref};
+  apply_raw(ref);
+}
+
 std::optional<Result> Match::result() {
   Running run(vm_, this);
   std::optional<Result> out;
@@ -353,17 +371,18 @@ uint64_t Match::hash(bool by_definition) {
   return h.value();
 }
 
-nlohmann::json Match::save() {
-  return {{"format", "ratify-save"},
-          {"version", 1},
-          {"ruleset", rules_.meta().id},
-          {"players", players()},
-          {"seed", seed_},
-          {"options", core::to_json(options_)},
-          {"rng", {core::hash_hex(rng_.state()), core::hash_hex(rng_.increment())}},
-          {"table", table_.to_json()},
-          {"state", state_json()},
-          {"log", log_}};
+nlohmann::json Match::save(bool with_log) {
+  nlohmann::json j = {{"format", "ratify-save"},
+                      {"version", 1},
+                      {"ruleset", rules_.meta().id},
+                      {"players", players()},
+                      {"seed", seed_},
+                      {"options", core::to_json(options_)},
+                      {"rng", {core::hash_hex(rng_.state()), core::hash_hex(rng_.increment())}},
+                      {"table", table_.to_json()},
+                      {"state", state_json()}};
+  if (with_log) j["log"] = log_;
+  return j;
 }
 
 void Match::load(const nlohmann::json& j) {

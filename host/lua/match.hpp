@@ -78,6 +78,12 @@ class Match {
   // Carries out action i as a transaction: on a script error the match is
   // restored exactly and ScriptError is thrown.
   void apply(int i);
+  // Carries out action i with no transaction of its own, for searchers
+  // (solver, bots' lookahead) that hold a snapshot and restore it after
+  // every try anyway: on a script error the match is left half-done and
+  // ScriptError is thrown; the caller must restore. Saves a state copy per
+  // try, since a restore ends the transaction history.
+  void apply_untracked(int i);
   std::optional<Result> result();
 
   bool has_heuristic() const;
@@ -89,7 +95,9 @@ class Match {
   void add_log(std::string line) { log_.push_back(std::move(line)); }
 
   uint64_t hash(bool by_definition = false);
-  nlohmann::json save();
+  // with_log = false leaves out the game log (it grows with every action;
+  // check saves after every action and compares the log once at the end).
+  nlohmann::json save(bool with_log = true);
   void load(const nlohmann::json& j);  // throws std::runtime_error on a bad save
 
   Snapshot snapshot();

@@ -1,5 +1,6 @@
 #include "sim/solve.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -23,44 +24,72 @@ const char* to_string(Verdict v) {
 
 namespace {
 
+constexpr double kWin = 1e300, kLoss = -1e300;
+
 struct Search {
   lua::Match& m;
-  long long limit, nodes = 0;
-  std::unordered_set<uint64_t> dead;  // states known not to lead to a win
-  std::vector<int> line;              // action indices of the winning line
+  long long limit;
+  bool ordered;  // try the moves the ruleset's heuristic likes best first
+  long long nodes = 0;
+  // Every state met so far. One root per search, so a state seen once
+  // (explored, or on the path now) never needs a second look: this is
+  // complete for "can a win be reached", and cycles cannot trap it.
+  std::unordered_set<uint64_t> seen;
+  std::vector<int> line;  // action indices of the winning line
 
-  // true: won from here; false: lost; throws Unknown past the node limit.
   struct OutOfNodes {};
-  bool dfs() {
-    if (++nodes > limit) throw OutOfNodes{};
-    if (m.actor() == 0) {
-      auto r = m.result();
-      return r && !r->winners.empty();
-    }
-    uint64_t h = m.hash(true);  // copies of a card are interchangeable
-    if (dead.count(h)) return false;
-    int n = m.action_count();
-    lua::Snapshot here = m.snapshot();
+
+  bool won() {
+    auto r = m.result();
+    return r && !r->winners.empty();
+  }
+
+  // The order to try the n actions in: the ruleset's order, or best first
+  // by heuristic(g, 1) one move ahead (a finished game scores as won/lost).
+  std::vector<int> order(int n, const lua::Snapshot& here) {
+    std::vector<int> idx(n);
+    for (int i = 0; i < n; ++i) idx[i] = i;
+    if (!ordered || n < 2) return idx;
+    std::vector<double> score(n);
     for (int i = 0; i < n; ++i) {
       if (i > 0) m.restore(here);
-      m.apply(i);
+      m.apply_untracked(i);
+      score[i] = m.actor() != 0 ? m.heuristic(1) : won() ? kWin : kLoss;
+    }
+    m.restore(here);
+    std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) { return score[a] > score[b]; });
+    return idx;
+  }
+
+  // true: a win can be reached from here; false: it cannot; throws
+  // OutOfNodes past the node limit.
+  bool dfs() {
+    if (++nodes > limit) throw OutOfNodes{};
+    if (m.actor() == 0) return won();
+    if (!seen.insert(m.hash(true)).second) return false;  // copies of a card are alike
+    int n = m.action_count();
+    lua::Snapshot here = m.snapshot();
+    bool fresh = true;  // the match is at `here`, untouched
+    for (int i : order(n, here)) {
+      if (!fresh) m.restore(here);
+      fresh = false;
+      m.apply_untracked(i);
       line.push_back(i);
       if (dfs()) return true;
       line.pop_back();
     }
     m.restore(here);
-    dead.insert(h);
     return false;
   }
 };
 
 }  // namespace
 
-DealOutcome solve_match(lua::Match& m, long long limit_nodes) {
+DealOutcome solve_match(lua::Match& m, long long limit_nodes, bool ordered) {
   DealOutcome out;
   auto start = std::chrono::steady_clock::now();
   lua::Snapshot begin = m.snapshot();
-  Search s{m, limit_nodes, 0, {}, {}};
+  Search s{m, limit_nodes, ordered && m.has_heuristic(), 0, {}, {}};
   try {
     out.verdict = s.dfs() ? Verdict::Won : Verdict::Lost;
   } catch (const Search::OutOfNodes&) {
@@ -96,7 +125,7 @@ SolveReport run_solve(const SolveConfig& c) {
       for (int k; (k = next++) < c.deals;) {
         uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
         auto m = loaded->rules().new_match(1, seed, options);
-        DealOutcome o = solve_match(*m, c.limit_nodes);
+        DealOutcome o = solve_match(*m, c.limit_nodes, c.ordered);
         o.index = k;
         o.seed = seed;
         report.deals[k] = std::move(o);

@@ -20,6 +20,7 @@ struct SolveConfig {
   uint64_t seed = 1;
   int threads = 1;
   long long limit_nodes = 200000;  // per deal; past it the deal is Unknown
+  bool ordered = true;             // best moves first by the ruleset's heuristic, if any
   std::function<void(int, int)> progress;
 };
 
@@ -47,5 +48,7 @@ class Match;
 
 namespace ratify::sim {
 // Solves the game in `m` from its current state (left as it was).
-DealOutcome solve_match(lua::Match& m, long long limit_nodes);
+// `ordered`: try moves best first by the ruleset's heuristic (when it has
+// one) rather than in the order actions(g) lists them.
+DealOutcome solve_match(lua::Match& m, long long limit_nodes, bool ordered = true);
 }  // namespace ratify::sim

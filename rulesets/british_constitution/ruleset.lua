@@ -31,29 +31,26 @@ for f = 1, FOUNDATIONS do
 end
 NAME.talon = "the talon"
 
--- What the rules read of a top card, looked up once per call.
-local function look(g, card)
-  local def = g.def(card)
-  return { card = card, rank = def.rank, suit = def.suit, red = def.color == "red", short = def.short }
-end
-
--- rows[level][i]: the top card of each place (false when empty).
+-- rows[level][i]: the definition of the top card of each place (false when
+-- empty), and tops[level][i] its card. Definitions are the host's own tables:
+-- the hot loop builds no table per card and no string at all (labels come
+-- from describe, only when someone reads them).
 local function read_rows(g)
-  local rows = {}
+  local rows, tops = {}, {}
   for level = 1, #ROWS do
-    local row = {}
+    local row, top = {}, {}
     for i = 1, PLACES do
       local card = g.top(PLACE[level][i])
-      row[i] = card and look(g, card) or false
+      row[i], top[i] = card and g.def(card) or false, card or false
     end
-    rows[level] = row
+    rows[level], tops[level] = row, top
   end
-  return rows
+  return rows, tops
 end
 
 -- Rule IV: descending by one, alternate colours.
-local function builds_on(top, onto)
-  return onto.rank == top.rank + 1 and top.red ~= onto.red
+local function builds_on(def, onto)
+  return onto.rank == def.rank + 1 and def.color ~= onto.color
 end
 
 local function row_has_cards(row)
@@ -90,14 +87,11 @@ local function refill_people(g, zone)
   end
 end
 
-local function fill_actions(rows, list, zone, level)
+local function fill_actions(tops, list, zone, level)
   for i = 1, PLACES do
-    local top, from = rows[level - 1][i], PLACE[level - 1][i]
-    if top then
-      list[#list + 1] = {
-        kind = "fill", card = top.card, from = from, zone = zone,
-        label = "Fill " .. NAME[zone] .. " with " .. top.short .. " from " .. NAME[from],
-      }
+    local card = tops[level - 1][i]
+    if card then
+      list[#list + 1] = { kind = "fill", card = card, from = PLACE[level - 1][i], zone = zone }
     end
   end
 end
@@ -105,7 +99,7 @@ end
 -- Rules I and VI: Privy Council tops to the Government, in suit, up to the
 -- knave. Of two foundations of one suit at the same height only the first is
 -- offered: the choice changes nothing.
-local function foundation_actions(g, rows, list)
+local function foundation_actions(g, rows, tops, list)
   local heights, suits = {}, {}
   for f = 1, FOUNDATIONS do
     local card = g.top(FOUNDATION[f])
@@ -113,16 +107,13 @@ local function foundation_actions(g, rows, list)
     heights[f], suits[f] = def and def.rank or 0, def and def.suit
   end
   for i = 1, PLACES do
-    local top, from = rows[#ROWS][i], PLACE[#ROWS][i]
+    local def = rows[#ROWS][i]
     local seen = {}
-    for f = 1, top and FOUNDATIONS or 0 do
-      if not seen[heights[f]] and heights[f] + 1 == top.rank and top.rank <= JACK
-          and (suits[f] == top.suit or heights[f] == 0) then
+    for f = 1, def and FOUNDATIONS or 0 do
+      if not seen[heights[f]] and heights[f] + 1 == def.rank and def.rank <= JACK
+          and (suits[f] == def.suit or heights[f] == 0) then
         seen[heights[f]] = true
-        list[#list + 1] = {
-          kind = "foundation", card = top.card, from = from, zone = FOUNDATION[f],
-          label = "Play " .. top.short .. " from " .. NAME[from] .. " to " .. NAME[FOUNDATION[f]],
-        }
+        list[#list + 1] = { kind = "foundation", card = tops[#ROWS][i], from = PLACE[#ROWS][i], zone = FOUNDATION[f] }
       end
     end
   end
@@ -131,53 +122,61 @@ end
 -- Rules II-IV: the top card of a sequence onto a sequence of the row directly
 -- above. In the relaxed game an empty upper place takes any card from the row
 -- below; empty places of one row are alike, so only the first is offered.
-local function build_targets(g, top, from, above, rows, list)
+local function build_targets(g, card, def, from, above, rows, list)
   local first_empty = nil
   for i = 1, PLACES do
     local onto, zone = rows[above][i], PLACE[above][i]
-    if onto and builds_on(top, onto) then
-      list[#list + 1] = {
-        kind = "build", card = top.card, from = from, zone = zone,
-        label = "Build " .. top.short .. " from " .. NAME[from] .. " on " .. onto.short .. " in " .. NAME[zone],
-      }
+    if onto and builds_on(def, onto) then
+      list[#list + 1] = { kind = "build", card = card, from = from, zone = zone }
     elseif not onto and not first_empty then
       first_empty = zone
     end
   end
   if g.options.relaxed and first_empty then
-    list[#list + 1] = {
-      kind = "fill", card = top.card, from = from, zone = first_empty,
-      label = "Move " .. top.short .. " from " .. NAME[from] .. " to the vacancy " .. NAME[first_empty],
-    }
+    list[#list + 1] = { kind = "fill", card = card, from = from, zone = first_empty }
   end
 end
 
 -- Higher rows first: a depth-first solver tries the moves nearest the
 -- Government before the others.
-local function build_actions(g, rows, list)
+local function build_actions(g, rows, tops, list)
   for level = #ROWS - 1, 1, -1 do
     for i = 1, PLACES do
-      local top = rows[level][i]
-      if top then build_targets(g, top, PLACE[level][i], level + 1, rows, list) end
+      local def = rows[level][i]
+      if def then build_targets(g, tops[level][i], def, PLACE[level][i], level + 1, rows, list) end
     end
   end
   -- PySolFC's British Constitution also builds from the waste onto the People.
   local card = g.options.relaxed and g.top("talon")
-  if card then build_targets(g, look(g, card), "talon", 1, rows, list) end
+  if card then build_targets(g, card, g.def(card), "talon", 1, rows, list) end
+end
+
+-- The label of an action, built only when the window, a log or a test asks.
+local function describe(g, a)
+  if a.kind == "deal" then return "Deal a card from the pack to the talon" end
+  local short = g.def(a.card).short
+  if a.kind == "foundation" then
+    return "Play " .. short .. " from " .. NAME[a.from] .. " to " .. NAME[a.zone]
+  elseif a.kind == "build" then
+    local onto = g.def(g.top(a.zone)).short
+    return "Build " .. short .. " from " .. NAME[a.from] .. " on " .. onto .. " in " .. NAME[a.zone]
+  elseif g.count(a.zone) == 0 and not g.options.relaxed then
+    return "Fill " .. NAME[a.zone] .. " with " .. short .. " from " .. NAME[a.from]
+  end
+  return "Move " .. short .. " from " .. NAME[a.from] .. " to the vacancy " .. NAME[a.zone]
 end
 
 local function legal_actions(g)
-  local list, rows = {}, read_rows(g)
+  local list = {}
+  local rows, tops = read_rows(g)
   local zone, level = vacancy(g, rows)
   if zone then
-    fill_actions(rows, list, zone, level)
+    fill_actions(tops, list, zone, level)
     return list
   end
-  foundation_actions(g, rows, list)
-  build_actions(g, rows, list)
-  if g.count("pack") > 0 then
-    list[#list + 1] = { kind = "deal", zone = "talon", label = "Deal a card from the pack to the talon" }
-  end
+  foundation_actions(g, rows, tops, list)
+  build_actions(g, rows, tops, list)
+  if g.count("pack") > 0 then list[#list + 1] = { kind = "deal", zone = "talon" } end
   return list
 end
 
@@ -248,8 +247,8 @@ local function apply(g, a)
     g.log("Dealt " .. g.def(moved[1]).short .. " to the talon")
     return
   end
+  g.log(describe(g, a))
   g.move(a.card, a.zone)
-  g.log(a.label)
   if a.from:match("^people:") and g.count(a.from) == 0 then refill_people(g, a.from) end
 end
 
@@ -267,7 +266,7 @@ local function status(g)
     "Government " .. on_foundations(g) .. "/" .. WIN_CARDS,
     "Pack " .. g.count("pack") .. ", talon " .. g.count("talon"),
   }
-  local zone, level = vacancy(g, read_rows(g))
+  local zone, level = vacancy(g, (read_rows(g)))
   if zone then
     lines[#lines + 1] = "Vacancy " .. NAME[zone] .. ": fill from the " .. ROW_NAME[ROWS[level - 1]]
   end
@@ -332,6 +331,7 @@ return {
     return nil
   end,
   actions = legal_actions,
+  describe = describe,
   apply = apply,
   result = result,
   status = status,
