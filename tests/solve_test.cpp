@@ -25,8 +25,9 @@ TEST(Solve, ProvesALostDeal) {
   EXPECT_TRUE(out.winning_line.empty());
 }
 
-// The first move the rules list, 2 onto 3, buries the 1 and loses; the win
-// is 4 onto 5, 3 onto 4, then all six up. The search has to back out.
+// The first move the rules list, 2 onto 3, buries the 1 and loses; a win
+// starts with 3 onto 4 (or 4 onto 5, then 3 onto 4) and takes all six up.
+// The search has to back out of the trap.
 TEST(Solve, BacksOutOfATrapToFindTheWin) {
   auto l = engine::Loaded::open(kPiles);
   for (bool ordered : {false, true}) {
@@ -35,9 +36,8 @@ TEST(Solve, BacksOutOfATrapToFindTheWin) {
     auto out = sim::solve_match(*m, 1000, ordered);
     ASSERT_EQ(out.verdict, sim::Verdict::Won);
     EXPECT_EQ(m->hash(), before) << "the solver leaves the game as it found it";
-    ASSERT_GE(out.winning_line.size(), 8u);  // two builds, six cards up (a detour allowed)
-    EXPECT_EQ(out.winning_line[0], "4 onto 5");
-    EXPECT_EQ(out.winning_line[1], "3 onto 4");
+    ASSERT_GE(out.winning_line.size(), 7u);  // a build or two, six cards up
+    EXPECT_NE(out.winning_line[0], "2 onto 3");
     EXPECT_GT(out.nodes, 9) << "a straight walk to the win would not have met the trap";
     // The line, played for real, wins.
     for (const auto& label : out.winning_line) {

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <limits>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "engine/game.hpp"
@@ -26,15 +28,24 @@ namespace {
 
 constexpr double kWin = 1e300, kLoss = -1e300;
 
+// Limited discrepancy search: pass k follows the preferred order (the
+// heuristic's, else the rules') and may leave it at most k times on a line.
+// Wins in a good order show up in the first passes; the pass that cuts
+// nothing has searched everything, so it proves a loss as plain depth-first
+// search would. Counting a discrepancy per "not the first choice" is the
+// classic form (Harvey and Ginsberg).
 struct Search {
   lua::Match& m;
   long long limit;
   bool ordered;  // try the moves the ruleset's heuristic likes best first
   long long nodes = 0;
-  // Every state met so far. One root per search, so a state seen once
-  // (explored, or on the path now) never needs a second look: this is
-  // complete for "can a win be reached", and cycles cannot trap it.
-  std::unordered_set<uint64_t> seen;
+  // Per state met: the largest budget it was searched with (no win within
+  // it), or kAll once everything below it was searched.
+  static constexpr int kAll = std::numeric_limits<int>::max();
+  std::unordered_map<uint64_t, int> searched;
+  std::unordered_set<uint64_t> on_path;  // a game that cycles must not loop
+  // The order found for each state: later passes walk the same states again.
+  std::unordered_map<uint64_t, std::vector<int>> orders;
   std::vector<int> line;  // action indices of the winning line
 
   struct OutOfNodes {};
@@ -61,25 +72,53 @@ struct Search {
     return idx;
   }
 
-  // true: a win can be reached from here; false: it cannot; throws
-  // OutOfNodes past the node limit.
-  bool dfs() {
+  // true: a win is reached from here within `budget` discrepancies. On
+  // false, `complete` is cleared when anything was left unsearched.
+  bool probe(int budget, bool& complete) {
     if (++nodes > limit) throw OutOfNodes{};
     if (m.actor() == 0) return won();
-    if (!seen.insert(m.hash(true)).second) return false;  // copies of a card are alike
+    uint64_t h = m.hash(true);  // copies of a card are alike
+    auto it = searched.find(h);
+    if (it != searched.end() && it->second >= budget) {
+      if (it->second != kAll) complete = false;
+      return false;
+    }
+    if (!on_path.insert(h).second) {
+      complete = false;
+      return false;
+    }
     int n = m.action_count();
     lua::Snapshot here = m.snapshot();
-    bool fresh = true;  // the match is at `here`, untouched
-    for (int i : order(n, here)) {
+    auto known = orders.find(h);
+    if (known == orders.end()) known = orders.emplace(h, order(n, here)).first;
+    const std::vector<int> idx = known->second;  // a copy: the map may grow below
+    bool all = true, fresh = true;               // fresh: the match is at `here`, untouched
+    for (int j = 0; j < n; ++j) {
+      int cost = j > 0 ? 1 : 0;
+      if (cost > budget) {
+        all = false;
+        break;
+      }
       if (!fresh) m.restore(here);
       fresh = false;
-      m.apply_untracked(i);
-      line.push_back(i);
-      if (dfs()) return true;
+      m.apply_untracked(idx[j]);
+      line.push_back(idx[j]);
+      if (probe(budget - cost, all)) return true;
       line.pop_back();
     }
-    m.restore(here);
+    if (!fresh) m.restore(here);
+    on_path.erase(h);
+    searched[h] = all ? kAll : budget;
+    if (!all) complete = false;
     return false;
+  }
+
+  bool solve() {
+    for (int budget = 0;; ++budget) {
+      bool complete = true;
+      if (probe(budget, complete)) return true;
+      if (complete) return false;
+    }
   }
 };
 
@@ -89,9 +128,9 @@ DealOutcome solve_match(lua::Match& m, long long limit_nodes, bool ordered) {
   DealOutcome out;
   auto start = std::chrono::steady_clock::now();
   lua::Snapshot begin = m.snapshot();
-  Search s{m, limit_nodes, ordered && m.has_heuristic(), 0, {}, {}};
+  Search s{m, limit_nodes, ordered && m.has_heuristic(), 0, {}, {}, {}, {}};
   try {
-    out.verdict = s.dfs() ? Verdict::Won : Verdict::Lost;
+    out.verdict = s.solve() ? Verdict::Won : Verdict::Lost;
   } catch (const Search::OutOfNodes&) {
     out.verdict = Verdict::Unknown;
   }

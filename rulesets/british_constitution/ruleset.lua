@@ -296,17 +296,34 @@ local LEVEL_WORTH = { 1, 4, 9, 16 }
 local GOVERNMENT_WORTH = 16
 local SOON = 4 -- ranks ahead of a foundation that count as wanted soon
 
+-- Rank and suit of each card id, read once: the heuristic runs for every
+-- move a bot or the solver weighs, and card ids never change in a game.
+local RANK, SUIT = {}, {}
+local function learn_cards(g)
+  for card = 1, g.ncards do
+    local def = g.def(card)
+    RANK[card], SUIT[card] = def.rank, def.suit
+  end
+end
+
 local function heuristic(g)
+  if not RANK[g.ncards] then learn_cards(g) end
   local score = GOVERNMENT_WORTH * on_foundations(g)
   local wanted = wanted_ranks(g)
   for level = 1, #ROWS do
+    local worth = LEVEL_WORTH[level]
     for i = 1, PLACES do
       local cards = g.cards(PLACE[level][i])
-      for depth, card in ipairs(cards) do
-        local def = g.def(card)
-        local soon = math.max(0, SOON - (def.rank - (wanted[def.suit] or 1)))
-        score = score + LEVEL_WORTH[level] - soon * (#cards - depth) * 0.5
-        if level == #ROWS and depth == #cards and soon == SOON then score = score + 2 end
+      local n = #cards
+      for depth = 1, n do
+        local card = cards[depth]
+        local soon = SOON - (RANK[card] - (wanted[SUIT[card]] or 1))
+        if soon > 0 then
+          score = score + worth - soon * (n - depth) * 0.5
+          if level == #ROWS and depth == n and soon == SOON then score = score + 2 end
+        else
+          score = score + worth
+        end
       end
     end
   end
