@@ -1,7 +1,10 @@
 -- For bots: how good the table looks for `player`'s side, minus the best
--- opponent's. A one-step bot maximising this plays every card it can into a
--- run, prefers long runs, opens with Article V, stops the side that threatens
--- most, keeps a remedy in hand and discards what is least likely to fit.
+-- opponent's, plus the player's hand. A one-step bot maximising this plays
+-- every card it can into a run, prefers long runs, opens with Article V, stops
+-- the side that threatens most (the best opponent is the only one counted),
+-- keeps the first Cloture and a spare Article V in hand, plays a remedy when
+-- stopped, and discards what is least likely to fit. tests/heuristic.lua
+-- shows each of these choices.
 
 local runs = require "runs"
 local sides = require "sides"
@@ -11,6 +14,15 @@ local CHARTER = 9         -- an Article V on the table, able to open runs
 local LOST_TURN = 20      -- a turn lost to a challenge
 local MISNAMED = 15       -- a wrong naming an opponent may challenge
 local FEEDS_OPPONENT = 3  -- top of the discard stack fits an opponent's run
+local STOPPED = 6         -- a stop on a side, before its runs are counted
+-- Cards in hand:
+local WANTED = 4          -- an amendment that fits an end of one of the side's runs
+local DUPLICATE = 0.5     -- a second copy of a number in hand
+local WILD = 4            -- a wild, before the amendments it can join
+local OPENER = 8          -- an Article V when the side may still open runs with it
+local REMEDY = 5          -- the first Cloture, the first spare Article V
+local SPARE = 1           -- further copies of them
+local STOP_CARD = 5       -- a Judicial Review or Filibuster to play later
 
 -- How much a stop on side s hurts it: more the closer it is to ten.
 local function stop_weight(g, s)
@@ -19,7 +31,7 @@ local function stop_weight(g, s)
     longest = math.max(longest, run.len)
     count = count + 1
   end
-  return 3 + 2 * longest + 2 * count
+  return STOPPED + 2 * longest + 2 * count
 end
 
 local function progress(g, s)
@@ -54,37 +66,68 @@ local function wanted(g, s)
   return want
 end
 
-local function amendment_value(n, numbers, want, wilds)
-  local v = 1
-  if want[n] then v = v + 4 end
-  for d = -2, 2 do
-    if d ~= 0 and numbers[n + d] then v = v + (math.abs(d) == 1 and 1.5 or 1) end
+-- Wild definitions in hand that can stand for amendment n.
+local function wild_support(n, wilds)
+  local k = 0
+  for _, def in ipairs(wilds) do
+    if n >= def.wild_low and n <= def.wild_high then k = k + 1 end
   end
-  return v + 0.5 * wilds
+  return k
 end
 
-local function card_value(g, def, side, numbers, want, wilds)
-  if def.number then return amendment_value(def.number, numbers, want, wilds) end
-  if def.wild_low then return 5 end
-  if def.id == "article_v" then return sides.open_charters(g, side) > 0 and 3 or 6 end
-  if def.id == "cloture" then return 3 end
-  if def.stop then return 5 end
+local function amendment_value(n, hand, copies)
+  if copies > 0 then return DUPLICATE end -- one run holds one card of a number
+  local v = 1
+  if hand.want[n] then v = v + WANTED end
+  for d = -2, 2 do
+    if d ~= 0 and hand.numbers[n + d] then v = v + (math.abs(d) == 1 and 1.5 or 1) end
+  end
+  return v + 0.5 * wild_support(n, hand.wilds)
+end
+
+-- A wild is worth more the more amendments of its range it can join.
+local function wild_value(def, hand, copies)
+  local v, near = WILD - copies, 0
+  for n in pairs(hand.numbers) do
+    if n >= def.wild_low and n <= def.wild_high then near = near + 1 end
+  end
+  v = v + math.min(near, 4)
+  for n in pairs(hand.want) do
+    if n >= def.wild_low and n <= def.wild_high then return v + 2 end
+  end
+  return v
+end
+
+-- `copies`: how many cards of this definition were already counted. The first
+-- remedy of each kind is kept for the stop that may come; a spare Article V
+-- is the remedy for Judicial Review.
+local function card_value(g, def, side, hand, copies)
+  if def.number then return amendment_value(def.number, hand, copies) end
+  if def.wild_low then return wild_value(def, hand, copies) end
+  if def.id == "article_v" then
+    if copies == 0 and sides.may_open(g, side) then return OPENER end
+    return copies == 0 and REMEDY or SPARE
+  end
+  if def.id == "cloture" then return copies == 0 and REMEDY or SPARE end
+  if def.stop then return STOP_CARD end
   return 0
 end
 
 -- The hand of `player`, card by card.
 local function hand_value(g, player)
   local side = sides.of(g, player)
-  local hand = g.cards(sides.hand(player))
-  local numbers, wilds = {}, 0
-  for _, card in ipairs(hand) do
+  local defs, hand = {}, { numbers = {}, wilds = {}, want = wanted(g, side) }
+  for i, card in ipairs(g.cards(sides.hand(player))) do
     local def = g.def(card)
-    if def.number then numbers[def.number] = true end
-    if def.wild_low then wilds = wilds + 1 end
+    defs[i] = def
+    if def.number then hand.numbers[def.number] = true end
+    if def.wild_low then hand.wilds[#hand.wilds + 1] = def end
   end
-  local want, v = wanted(g, side), 0
-  for _, card in ipairs(hand) do
-    v = v + card_value(g, g.def(card), side, numbers, want, wilds)
+  local seen, v = {}, 0
+  for _, def in ipairs(defs) do
+    local copies = seen[def.id] or 0
+    seen[def.id] = copies + 1
+    v = v + card_value(g, def, side, hand, copies)
   end
   return v
 end

@@ -39,21 +39,48 @@ local function as_value(g, card, v)
   return def.name .. " as " .. v
 end
 
--- Cards of a hand grouped by definition, lowest id first: copies are alike,
--- so one action per definition is offered.
-local function by_def(g, player)
-  local groups, order = {}, {}
+-- One-definition fit lists, shared by every scan (never changed, never put in
+-- g.state): most numbers are fitted by one definition only.
+local SINGLE = {}
+
+-- The hand of a player read once per decision: its cards grouped by
+-- definition (lowest card id first; copies are alike, so one action per
+-- definition is offered), the definitions in order of their lowest card, and
+-- for every amendment number the list of definitions that can stand for it
+-- (rules 7, 8), in that same order.
+local function scan_hand(g, player)
+  local groups, order, fit, real = {}, {}, {}, {}
   local hand = g.cards(sides.hand(player))
   table.sort(hand)
   for _, card in ipairs(hand) do
-    local id = g.def(card).id
-    if not groups[id] then
-      groups[id] = {}
+    local def = g.def(card)
+    local id = def.id
+    local group = groups[id]
+    if not group then
+      group = {}
+      groups[id] = group
       order[#order + 1] = id
+      real[id] = def.number ~= nil
+      local lo = def.number or def.wild_low
+      if lo then
+        local single = SINGLE[id]
+        if not single then
+          single = { id }
+          SINGLE[id] = single
+        end
+        for v = lo, def.number or def.wild_high do
+          local list = fit[v]
+          if list then
+            list = { table.unpack(list) }
+            list[#list + 1] = id
+          end
+          fit[v] = list or single
+        end
+      end
     end
-    table.insert(groups[id], card)
+    group[#group + 1] = card
   end
-  return groups, order
+  return { groups = groups, order = order, fit = fit, real = real }
 end
 
 ---------------------------------------------------------------- the flow
@@ -213,130 +240,105 @@ local function queue_naming(g, v)
 end
 
 ---------------------------------------------------------------- actions
+-- Actions carry no label: the host asks `describe` only when it shows one
+-- (window, text UI, logs), so bots and batch runs never build the strings.
+
+local NONE = {}
 
 local function draw_actions(g, p, list)
-  local need = math.max(0, HAND_SIZE - g.count(sides.hand(p)))
-  local available = g.count("deck") + g.count("discard")
-  local label = "Draw " .. math.min(need, available) .. " from the face-down stack"
-  if need == 0 then label = "Draw nothing: seven cards in hand" end
-  list[#list + 1] = { kind = "draw", from = "deck", zone = "deck", label = label }
+  list[#list + 1] = { kind = "draw", from = "deck", zone = "deck" }
+  local need = HAND_SIZE - g.count(sides.hand(p))
   if need > 0 and g.count("discard") >= need then
-    local top = g.cards("discard")
-    local names = {}
-    for i = #top, #top - need + 1, -1 do names[#names + 1] = name_of(g, top[i]) end
-    list[#list + 1] = {
-      kind = "draw", from = "discard", zone = "discard",
-      label = "Draw " .. need .. " from the discard stack (" .. table.concat(names, ", ") .. ")",
-    }
+    list[#list + 1] = { kind = "draw", from = "discard", zone = "discard" }
   end
 end
 
-local function card_actions(g, side, groups, list)
+local function card_actions(g, side, hand, list)
+  local groups = hand.groups
   if groups.article_v and sides.may_open(g, side) then
-    list[#list + 1] = { kind = "article_v", card = groups.article_v[1], zone = sides.article_zone(side),
-      label = "Play Article V 4u2 Amend" }
+    list[#list + 1] = { kind = "article_v", card = groups.article_v[1], zone = sides.article_zone(side) }
   end
   local stop = sides.stopped_by(g, side)
   local remedy = stop and g.def(stop).remedy_by
   if remedy and groups[remedy] then
-    list[#list + 1] = { kind = "remedy", card = groups[remedy][1], zone = sides.stop_zone(side),
-      label = "Remedy: play " .. g.def(groups[remedy][1]).name .. " on the " .. g.def(stop).name }
+    list[#list + 1] = { kind = "remedy", card = groups[remedy][1], zone = sides.stop_zone(side) }
   end
-  for _, id in ipairs({ "judicial_review", "filibuster" }) do
-    for o = 1, groups[id] and sides.count(g) or 0 do
+  local jr, fil = groups.judicial_review, groups.filibuster
+  if not (jr or fil) then return end
+  for _, group in ipairs({ jr or NONE, fil or NONE }) do
+    for o = 1, group[1] and sides.count(g) or 0 do
       if o ~= side and not sides.stopped_by(g, o) then
-        list[#list + 1] = { kind = "stop", card = groups[id][1], target = sides.members(g, o)[1], side = o,
-          zone = sides.stop_zone(o),
-          label = "Play " .. g.def(groups[id][1]).name .. " on " .. sides.name(g, o) }
+        list[#list + 1] = { kind = "stop", card = group[1], target = sides.members(g, o)[1], side = o,
+          zone = sides.stop_zone(o) }
       end
     end
   end
 end
 
--- Choices of definition for amendment v from the hand.
-local function fitting(g, groups, order, v)
-  local ids = {}
-  for _, id in ipairs(order) do
-    local def = g.def(groups[id][1])
-    if runs.fits(def, v) then ids[#ids + 1] = id end
-  end
-  return ids
+-- A breakout of definitions x, y, z at lo, lo+1, lo+2. When one definition
+-- fills two or three places, its copies are taken lowest first (nil: the hand
+-- lacks a copy).
+local function breakout_action(hand, lo, x, y, z, list, real_needed)
+  if real_needed and not (hand.real[x] or hand.real[y] or hand.real[z]) then return end
+  local groups = hand.groups
+  local b = groups[y][y == x and 2 or 1]
+  local c = groups[z][1 + (z == x and 1 or 0) + (z == y and 1 or 0)]
+  if b and c then list[#list + 1] = { kind = "breakout", cards = { groups[x][1], b, c }, lo = lo } end
 end
 
-local function breakout_action(g, groups, lo, combo, list)
-  local used, chosen, real, shown = {}, {}, false, {}
-  for i, id in ipairs(combo) do
-    used[id] = (used[id] or 0) + 1
-    local card = groups[id][used[id]]
-    if not card then return end
-    chosen[i] = card
-    real = real or g.def(card).number ~= nil
-    shown[i] = as_value(g, card, runs.value(lo, i, g.options.wrap))
-  end
-  if g.options.real_amendment and not real then return end
-  list[#list + 1] = { kind = "breakout", cards = chosen, lo = lo,
-    label = "Break out run " .. runs.span(lo, 3, g.options.wrap) .. ": " .. table.concat(shown, ", ") }
-end
-
-local function breakout_actions(g, groups, order, list)
-  local wrap = g.options.wrap
+local function breakout_actions(g, hand, list)
+  local wrap, fit, real_needed = g.options.wrap, hand.fit, g.options.real_amendment
   for lo = 1, runs.last_start(wrap) do
-    local a = fitting(g, groups, order, runs.value(lo, 1, wrap))
-    local b = #a > 0 and fitting(g, groups, order, runs.value(lo, 2, wrap)) or {}
-    local c = #b > 0 and fitting(g, groups, order, runs.value(lo, 3, wrap)) or {}
-    for _, x in ipairs(a) do
-      for _, y in ipairs(b) do
-        for _, z in ipairs(c) do breakout_action(g, groups, lo, { x, y, z }, list) end
+    local a = fit[lo]
+    local b = a and fit[runs.value(lo, 2, wrap)]
+    local c = b and fit[runs.value(lo, 3, wrap)]
+    if c then
+      for _, x in ipairs(a) do
+        for _, y in ipairs(b) do
+          for _, z in ipairs(c) do breakout_action(hand, lo, x, y, z, list, real_needed) end
+        end
       end
     end
   end
 end
 
-local function extend_actions(g, side, groups, order, list)
-  local wrap = g.options.wrap
-  for _, run in ipairs(sides.runs(g, side)) do
-    local ends = {
-      { at = "low", v = runs.step(run.lo, -1, wrap) },
-      { at = "high", v = runs.step(run.lo, run.len, wrap) },
-    }
-    for _, e in ipairs(ends) do
-      for _, id in ipairs(e.v and fitting(g, groups, order, e.v) or {}) do
-        local card = groups[id][1]
-        list[#list + 1] = { kind = "extend", card = card, zone = run.zone, at = e.at,
-          label = "Add " .. as_value(g, card, e.v) .. " to run " .. runs.span(run.lo, run.len, wrap) }
-      end
+local function extend_actions(g, side, hand, list)
+  local wrap, fit, groups = g.options.wrap, hand.fit, hand.groups
+  for _, run in ipairs(st(g).sides[side].runs) do
+    local low = runs.step(run.lo, -1, wrap)
+    for _, id in ipairs(low and fit[low] or NONE) do
+      list[#list + 1] = { kind = "extend", card = groups[id][1], zone = run.zone, at = "low" }
+    end
+    local high = runs.step(run.lo, g.count(run.zone), wrap)
+    for _, id in ipairs(high and fit[high] or NONE) do
+      list[#list + 1] = { kind = "extend", card = groups[id][1], zone = run.zone, at = "high" }
     end
   end
 end
 
 local function play_actions(g, p, list)
   local side = sides.of(g, p)
-  local groups, order = by_def(g, p)
-  card_actions(g, side, groups, list)
+  local hand = scan_hand(g, p)
+  card_actions(g, side, hand, list)
   if not sides.stopped_by(g, side) then
-    if sides.may_break_out(g, side) then breakout_actions(g, groups, order, list) end
-    extend_actions(g, side, groups, order, list)
+    if sides.may_break_out(g, side) then breakout_actions(g, hand, list) end
+    extend_actions(g, side, hand, list)
   end
-  for _, id in ipairs(order) do
-    local card = groups[id][1]
-    list[#list + 1] = { kind = "discard", card = card, zone = "discard",
-      label = "Discard " .. g.def(card).name .. " and end the turn" }
+  for _, id in ipairs(hand.order) do
+    list[#list + 1] = { kind = "discard", card = hand.groups[id][1], zone = "discard" }
   end
 end
 
 local function naming_actions(g, list)
   local item = st(g).naming[1]
   for _, k in ipairs(item.choices) do
-    list[#list + 1] = { kind = "name", number = item.number, choice = k,
-      label = "Amendment " .. item.number .. " is about: " .. SUBJECT[k] }
+    list[#list + 1] = { kind = "name", number = item.number, choice = k }
   end
 end
 
-local function challenge_actions(g, list)
-  local c = st(g).challenge
-  list[#list + 1] = { kind = "challenge", challenge = true,
-    label = "Challenge Player " .. c.player .. "'s naming of amendments " .. table.concat(c.named, ", ") }
-  list[#list + 1] = { kind = "challenge", challenge = false, label = "Let it pass" }
+local function challenge_actions(list)
+  list[#list + 1] = { kind = "challenge", challenge = true }
+  list[#list + 1] = { kind = "challenge", challenge = false }
 end
 
 local function actions(g)
@@ -348,15 +350,70 @@ local function actions(g)
   elseif s.phase == "name" then
     naming_actions(g, list)
   elseif s.phase == "challenge" then
-    challenge_actions(g, list)
+    challenge_actions(list)
   end
   return list
+end
+
+---------------------------------------------------------------- labels
+
+local function run_of(g, zone)
+  for _, side in ipairs(st(g).sides) do
+    for _, run in ipairs(side.runs) do
+      if run.zone == zone then return run end
+    end
+  end
+end
+
+local function draw_label(g, a)
+  local need = math.max(0, HAND_SIZE - g.count(sides.hand(st(g).current)))
+  if a.from == "discard" then
+    local top, names = g.cards("discard"), {}
+    for i = #top, #top - need + 1, -1 do names[#names + 1] = name_of(g, top[i]) end
+    return "Draw " .. need .. " from the discard stack (" .. table.concat(names, ", ") .. ")"
+  end
+  if need == 0 then return "Draw nothing: seven cards in hand" end
+  local available = g.count("deck") + g.count("discard")
+  return "Draw " .. math.min(need, available) .. " from the face-down stack"
+end
+
+local LABELS = {
+  draw = draw_label,
+  article_v = function() return "Play Article V 4u2 Amend" end,
+  remedy = function(g, a)
+    local stop = sides.stopped_by(g, sides.of(g, st(g).current))
+    return "Remedy: play " .. g.def(a.card).name .. " on the " .. (stop and g.def(stop).name or "stop")
+  end,
+  stop = function(g, a) return "Play " .. g.def(a.card).name .. " on " .. sides.name(g, a.side) end,
+  breakout = function(g, a)
+    local wrap, shown = g.options.wrap, {}
+    for i, card in ipairs(a.cards) do shown[i] = as_value(g, card, runs.value(a.lo, i, wrap)) end
+    return "Break out run " .. runs.span(a.lo, 3, wrap) .. ": " .. table.concat(shown, ", ")
+  end,
+  extend = function(g, a)
+    local wrap, run = g.options.wrap, run_of(g, a.zone)
+    local len = g.count(a.zone)
+    local v = a.at == "low" and runs.step(run.lo, -1, wrap) or runs.step(run.lo, len, wrap)
+    return "Add " .. as_value(g, a.card, v) .. " to run " .. runs.span(run.lo, len, wrap)
+  end,
+  discard = function(g, a) return "Discard " .. g.def(a.card).name .. " and end the turn" end,
+  name = function(_, a) return "Amendment " .. a.number .. " is about: " .. SUBJECT[a.choice] end,
+  challenge = function(g, a)
+    if not a.challenge then return "Let it pass" end
+    local c = st(g).challenge
+    return "Challenge Player " .. c.player .. "'s naming of amendments " .. table.concat(c.named, ", ")
+  end,
+}
+
+local function describe(g, a)
+  return LABELS[a.kind](g, a)
 end
 
 ---------------------------------------------------------------- apply
 
 local function apply_draw(g, a)
   local s = st(g)
+  g.log("Player " .. s.current .. ": " .. describe(g, a))
   local hand = sides.hand(s.current)
   local need = math.max(0, HAND_SIZE - g.count(hand))
   if a.from == "discard" then
@@ -369,7 +426,6 @@ local function apply_draw(g, a)
     end
     refill_stack(g)
   end
-  g.log("Player " .. s.current .. ": " .. a.label)
   s.phase = "play"
 end
 
@@ -467,12 +523,11 @@ local function apply(g, a)
   if a.kind == "draw" then return apply_draw(g, a) end
   if a.kind == "name" then return apply_name(g, a) end
   if a.kind == "challenge" then return apply_challenge(g, a) end
+  g.log("Player " .. s.current .. ": " .. describe(g, a))
   if a.kind == "discard" then
     g.move(a.card, "discard")
-    g.log("Player " .. s.current .. ": " .. a.label)
     return end_turn(g)
   end
-  g.log("Player " .. s.current .. ": " .. a.label)
   local ended = PLAYS[a.kind](g, a)
   if not ended then after_play(g) end
 end
@@ -573,6 +628,7 @@ return {
   actions = actions,
   apply = apply,
   result = result,
+  describe = describe,
   status = status,
   heuristic = heuristic,
   layout = { ["hand:*"] = { fan = "row" } },

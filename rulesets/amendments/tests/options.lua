@@ -1,4 +1,5 @@
--- Scenario tests of the house rules (options) and of the quiz (rule 9).
+-- Scenario tests of the house rules (options, issue point 5) and of the quiz
+-- (rule 9). "show:" marks the issue's must-show list.
 
 local kit = require "testkit"
 
@@ -29,7 +30,7 @@ local function name_all(G, wrong_at)
 end
 
 return {
-  { name = "option wrap: runs wrap past 27 to 1", run = function(t)
+  { name = "5 option wrap: runs wrap past 27 to 1", run = function(t)
       local G = kit.table_game(t, { options = { wrap = true }, article = { 1 },
         runs = { { 1, 25, { 25, 26, 27 } } }, hands = { [1] = { 1, 1, 2, 26, 27, 3, 20 } } })
       local g = G.g
@@ -42,7 +43,7 @@ return {
       t.ok(G:can { kind = "extend", at = "high", card = kit.in_hand(g, 1, 3) })
     end },
 
-  { name = "option real_amendment off: a run of wilds alone", run = function(t)
+  { name = "5 option real_amendment off: a run of wilds alone", run = function(t)
       local G = kit.table_game(t, { options = { real_amendment = false }, article = { 1 },
         hands = { [1] = { "liberty", "liberty", "liberty", 20, 20, 24, 27 } } })
       kit.draw(G)
@@ -50,7 +51,7 @@ return {
       t.eq(kit.run_ids(G.g, "run:1:1"), { "liberty", "liberty", "liberty" })
     end },
 
-  { name = "option article_v per_run: an Article V before every run", run = function(t)
+  { name = "5 option article_v per_run: an Article V before every run", run = function(t)
       local G = kit.table_game(t, { options = { article_v = "per_run" },
         hands = { [1] = { "article_v", "article_v", 4, 5, 6, 20, 21 }, [2] = { 22, 22 } } })
       local g = G.g
@@ -69,7 +70,7 @@ return {
       t.eq(#g.state.sides[1].runs, 2)
     end },
 
-  { name = "option hand_penalty: -5 per card left in hand", run = function(t)
+  { name = "5 option hand_penalty: -5 per card left in hand", run = function(t)
       local G = kit.table_game(t, { options = { hand_penalty = true }, article = { 1 },
         runs = { { 1, 2, { 2, 3, 4, 5, 6, 7, 8, 9, 10 } } },
         hands = { [1] = hand_of { 11 }, [2] = { 20, 20, 21 } } })
@@ -78,7 +79,7 @@ return {
       t.eq(G.g.state.scores, { 50 + 20 - 6 * 5, -15 })
     end },
 
-  { name = "option game_end points: the game ends when a side reaches the target", run = function(t)
+  { name = "5 option game_end points: the game ends when a side reaches the target", run = function(t)
       local G = kit.table_game(t, { options = { game_end = "points", points_target = 60 }, article = { 1 },
         runs = { { 1, 2, { 2, 3, 4, 5, 6, 7, 8, 9, 10 } } }, hands = { [1] = hand_of { 11 } } })
       kit.draw(G)
@@ -92,7 +93,7 @@ return {
       t.eq(H.g.state.hand, 2)
     end },
 
-  { name = "option game_end turns: the clock ends the game, the hand scored without bonus", run = function(t)
+  { name = "5 option game_end turns: the clock ends the game, the hand scored without bonus", run = function(t)
       local G = kit.table_game(t, { options = { game_end = "turns", turn_limit = 3 }, article = { 2 },
         runs = { { 2, 5, { 5, 6, 7 } } } })
       for _ = 1, 3 do
@@ -104,7 +105,7 @@ return {
       t.eq(G:result().winners, { 2 })
     end },
 
-  { name = "quiz: naming from choices; a challenge of a wrong naming costs the next turn", run = function(t)
+  { name = "show: the quiz challenge: a challenged wrong naming costs the next turn", run = function(t)
       local G = kit.table_game(t, { options = { quiz = true }, article = { 1 },
         hands = { [1] = hand_of { 4, 5, 6 }, [2] = { 20, 20, 21, 21, 24, 24, 27 } } })
       local g = G.g
@@ -128,7 +129,7 @@ return {
       t.eq(G:actor(), 1)
     end },
 
-  { name = "quiz: a challenge of right namings fails; letting it pass", run = function(t)
+  { name = "5 quiz: a challenge of right namings fails; letting it pass", run = function(t)
       local G = kit.table_game(t, { options = { quiz = true }, article = { 1 },
         hands = { [1] = hand_of { 4, 5, 6 }, [2] = { 20, 20, 21, 21, 24, 24, 27 } } })
       local g = G.g
@@ -148,7 +149,7 @@ return {
       t.eq(G:actor(), 2)
     end },
 
-  { name = "quiz: an unchallenged wrong naming goes unpunished", run = function(t)
+  { name = "5 quiz: an unchallenged wrong naming goes unpunished", run = function(t)
       local G = kit.table_game(t, { options = { quiz = true }, article = { 1 },
         hands = { [1] = hand_of { 4, 5, 6 }, [2] = { 20, 20, 21, 21, 24, 24, 27 } } })
       local g = G.g
@@ -162,7 +163,7 @@ return {
       t.eq(G:actor(), 1)
     end },
 
-  { name = "quiz: a wild is named as the amendment it stands for", run = function(t)
+  { name = "5 quiz: a wild is named as the amendment it stands for", run = function(t)
       local G = kit.table_game(t, { options = { quiz = true }, article = { 1 },
         runs = { { 1, 5, { 5, 6, 7 } } }, hands = { [1] = hand_of { "liberty" } } })
       kit.draw(G)
@@ -170,5 +171,28 @@ return {
       t.eq(G:actions()[1].number == 8 or G:actions()[2].number == 8, true)
       name_all(G, nil)
       t.eq(G.g.state.phase, "play")
+    end },
+
+  { name = "labels: describe names every action (teams, quiz)", run = function(t)
+      local G = t.game { players = 4, seed = 5, options = { quiz = true } }
+      local kinds, x = {}, 12345
+      for _ = 1, 800 do
+        if not G:actor() then break end
+        local list = G:actions()
+        for _, a in ipairs(list) do
+          t.ok(type(a.label) == "string" and #a.label > 0 and a.label:sub(1, 1) ~= "{", a.kind)
+          kinds[a.kind] = true
+        end
+        x = (x * 1103515245 + 12345) % 2147483648 -- a local pick: G:playout(1) restarts its own RNG
+        local spec = {}
+        for k, v in pairs(list[x % #list + 1]) do
+          if k ~= "label" then spec[k] = v end
+        end
+        G:act(spec)
+      end
+      local every = { "draw", "discard", "article_v", "breakout", "extend", "stop", "remedy", "name", "challenge" }
+      for _, k in ipairs(every) do
+        t.ok(kinds[k], "saw " .. k)
+      end
     end },
 }
