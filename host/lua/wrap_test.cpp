@@ -252,7 +252,9 @@ int game_playout(lua_State* L) {
   Match& m = game_arg(L);
   lua_Integer max = luaL_optinteger(L, 2, 100000);
   return guarded(L, [&] {
-    core::Rng pick(core::mix_seed(m.seed(), 77));
+    // Seeded by the state too, so that G:playout(1) in a loop walks at
+    // random instead of taking the same pick position every call.
+    core::Rng pick(core::mix_seed(m.seed() ^ 77, m.hash()));
     lua_Integer done = 0;
     for (; done < max; ++done) {
       if (m.actor() == 0) break;
@@ -261,6 +263,18 @@ int game_playout(lua_State* L) {
       m.apply(static_cast<int>(pick.below(static_cast<uint32_t>(n))));
     }
     lua_pushinteger(L, done);
+    return 1;
+  });
+}
+
+// G:heuristic(p): the ruleset's heuristic(g, p), as the bots see it.
+int game_heuristic(lua_State* L) {
+  Match& m = game_arg(L);
+  lua_Integer p = luaL_checkinteger(L, 2);
+  if (p < 1 || p > m.players()) return luaL_error(L, "no player %d", static_cast<int>(p));
+  if (!m.has_heuristic()) return luaL_error(L, "the ruleset has no heuristic(g, player)");
+  return guarded(L, [&] {
+    lua_pushnumber(L, m.heuristic(static_cast<int>(p)));
     return 1;
   });
 }
@@ -294,10 +308,10 @@ void push_t(lua_State* L, Rules& rules) {
     lua_setfield(L, -2, "__gc");
     lua_pushcfunction(L, game_index);
     lua_setfield(L, -2, "__index");
-    const luaL_Reg methods[] = {{"actor", game_actor},     {"actions", game_actions},
-                                {"act", game_act},         {"can", game_can},
-                                {"result", game_result},   {"card", game_card},
-                                {"playout", game_playout}, {nullptr, nullptr}};
+    const luaL_Reg methods[] = {
+        {"actor", game_actor},     {"actions", game_actions},     {"act", game_act},
+        {"can", game_can},         {"result", game_result},       {"card", game_card},
+        {"playout", game_playout}, {"heuristic", game_heuristic}, {nullptr, nullptr}};
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "methods");
   }
