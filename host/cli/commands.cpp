@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <thread>
 
@@ -32,9 +33,22 @@ int default_threads(int asked) {
 }
 
 // A progress bar on a terminal; silent otherwise (CI logs stay clean).
+// On a terminal a bar redrawn in place; in a log (a cluster job, nohup) a
+// plain line at each tenth, so a long run still shows it is alive.
 std::function<void(int, int)> progress_bar(const std::string& what) {
-  if (!isatty(STDERR_FILENO)) return {};
   auto start = std::chrono::steady_clock::now();
+  if (!isatty(STDERR_FILENO)) {
+    auto tenths = std::make_shared<int>(0);
+    return [what, start, tenths](int done, int total) {
+      int now = total ? 10 * done / total : 10;
+      if (now <= *tenths || done >= total) return;
+      *tenths = now;
+      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "%s: %d/%d after %.0fs, about %.0fs left\n", what.c_str(), done, total,
+                   secs, secs * (total - done) / done);
+      std::fflush(stderr);
+    };
+  }
   return [what, start](int done, int total) {
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     int width = 30, fill = total ? width * done / total : width;
