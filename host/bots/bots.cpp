@@ -24,7 +24,7 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
     if (i > 0) m.restore(guess);
     double score;
     try {
-      m.apply(i);
+      m.apply_untracked(i);  // every try is undone by a restore anyway
       auto r = m.result();
       if (r) {
         bool won = false;
