@@ -362,14 +362,24 @@ int cmd_solve(const SolveArgs& a) {
         100 * won / deals, 100 * (won + unknown) / deals, 100 * low.low, 100 * high.high);
   std::printf("nodes per deal: mean %.0f, max %.0f; time per deal: mean %.3fs, max %.3fs\n", n.mean,
               n.max, t.mean, t.max);
+  if (a.lines)
+    for (const auto& d : r.deals) {
+      if (d.verdict != sim::Verdict::Won) continue;
+      std::printf("\ndeal %d (game seed %llu) is won in %zu moves:\n", d.index,
+                  static_cast<unsigned long long>(d.seed), d.winning_line.size());
+      for (size_t k = 0; k < d.winning_line.size(); ++k)
+        std::printf("%4zu. %s\n", k + 1, d.winning_line[k].c_str());
+    }
   if (!a.json_file.empty()) {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& d : r.deals)
+    for (const auto& d : r.deals) {
       list.push_back({{"index", d.index},
                       {"seed", d.seed},
                       {"verdict", sim::to_string(d.verdict)},
                       {"nodes", d.nodes},
                       {"seconds", d.seconds}});
+      if (a.lines && d.verdict == sim::Verdict::Won) list.back()["line"] = d.winning_line;
+    }
     nlohmann::json j = {{"ruleset", a.ruleset},
                         {"sets", a.sets},
                         {"seed", a.seed},

@@ -54,6 +54,7 @@ struct SolveArgs {
   long long limit_nodes = 200000;
   std::string order = "heuristic";
   std::string json_file;
+  bool lines = false;  // print the winning line of each won deal
 };
 int cmd_solve(const SolveArgs& a);
 

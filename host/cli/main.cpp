@@ -153,7 +153,9 @@ int main(int argc, char** argv) {
                  "them")
       ->check(CLI::IsMember({"heuristic", "rules"}))
       ->capture_default_str();
-  so->add_option("--json", solve.json_file, "Write every deal's verdict as JSON");
+  so->add_option("--json", solve.json_file,
+                 "Write every deal's verdict as JSON (with --lines, each winning line too)");
+  so->add_flag("--lines", solve.lines, "Print the winning line of each won deal");
   so->callback([&] { run = [&] { return cmd_solve(solve); }; });
 
   try {
