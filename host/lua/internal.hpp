@@ -3,6 +3,7 @@
 // outside host/lua may include this header).
 #include <lua.hpp>
 
+#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -18,10 +19,12 @@ namespace ratify::lua {
 // exceptions from fn both come out as ScriptError, the host never aborts.
 void protect(Vm& vm, const std::function<void(lua_State*)>& fn);
 
-// For bindings: runs f, turning a C++ exception into a Lua error raised
-// outside the catch block (lua_error long-jumps).
+// Runs f (which returns a count of results); when it throws, pushes the
+// message with its position and returns -1 instead. The caller raises it
+// with lua_error once none of its own C++ objects is alive: lua_error
+// long-jumps past destructors, so a live std::string would leak.
 template <class F>
-int guarded(lua_State* L, F&& f) {
+int catch_to_stack(lua_State* L, F&& f) {
   std::string err;
   try {
     return f();
@@ -29,9 +32,30 @@ int guarded(lua_State* L, F&& f) {
     err = e.what();
   }
   luaL_where(L, 1);
-  lua_pushstring(L, err.c_str());
+  lua_pushlstring(L, err.data(), err.size());
   lua_concat(L, 2);
-  return lua_error(L);
+  return -1;
+}
+
+// For bindings: runs f, turning a C++ exception into a Lua error raised
+// outside the catch block, with nothing of C++ left alive.
+template <class F>
+int guarded(lua_State* L, F&& f) {
+  int rc = catch_to_stack(L, std::forward<F>(f));
+  return rc < 0 ? lua_error(L) : rc;
+}
+
+// luaL_error for a message ending in a std::string: the pieces (C strings)
+// then `text`. The string's memory is given back before the long jump.
+template <class... Pieces>
+[[noreturn]] void raise_text(lua_State* L, std::string& text, const Pieces*... pieces) {
+  luaL_where(L, 1);
+  (lua_pushstring(L, pieces), ...);
+  lua_pushlstring(L, text.data(), text.size());
+  lua_concat(L, static_cast<int>(sizeof...(pieces)) + 2);
+  std::string().swap(text);
+  lua_error(L);
+  std::abort();  // lua_error does not return
 }
 
 int push_random(lua_State* L, core::Rng& rng);

@@ -70,7 +70,7 @@ static void check_state(lua_State* L, int g_ref, const char* after) {
   lua_getfield(L, -1, "state");
   std::string bad = check_plain(L, -1, "g.state");
   lua_pop(L, 2);
-  if (!bad.empty()) luaL_error(L, "after %s: %s", after, bad.c_str());
+  if (!bad.empty()) raise_text(L, bad, "after ", after, ": ");
 }
 
 void Match::setup() {
@@ -119,7 +119,7 @@ void Match::ensure_actions() {
                    static_cast<int>(i), luaL_typename(L, -1));
       if (strict_) {
         std::string bad = check_plain(L, -1, "action " + std::to_string(i));
-        if (!bad.empty()) luaL_error(L, "%s: actions(g): %s", id, bad.c_str());
+        if (!bad.empty()) raise_text(L, bad, id, ": actions(g): ");
       }
       lua_pop(L, 1);
     }
@@ -403,7 +403,7 @@ void Match::load(const nlohmann::json& j) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
       push_json(L, state);
       std::string bad = check_plain(L, -1, "state");
-      if (!bad.empty()) luaL_error(L, "%s", bad.c_str());
+      if (!bad.empty()) raise_text(L, bad);
       lua_setfield(L, -2, "state");
     });
     table_ = std::move(t);

@@ -177,6 +177,33 @@ struct Vm::Internals {
     return true;
   }
 
+  // Pushes the module's shown path and its chunk, or an error message and
+  // returns false. Its C++ strings end with it, before require raises or
+  // runs the chunk (either may long-jump past destructors).
+  static bool load_module(lua_State* L, Vm* vm, const char* name) {
+    std::string rel = name;
+    for (auto& ch : rel)
+      if (ch == '.') ch = '/';
+    std::filesystem::path file;
+    if (rel.rfind("ratify/", 0) == 0)
+      file = vm->scripts_dir_ / (rel + ".lua");
+    else
+      file = vm->ruleset_dir_ / (rel + ".lua");
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) {
+      luaL_where(L, 1);
+      lua_pushfstring(L, "module '%s' not found (looked for %s)", name,
+                      vm->display_path(file).c_str());
+      lua_concat(L, 2);
+      return false;
+    }
+    std::string shown = vm->display_path(file), text = read_text(file), chunk = "@" + shown;
+    lua_pushlstring(L, shown.data(), shown.size());
+    if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") == LUA_OK) return true;
+    lua_remove(L, -2);  // the path: the message alone stays
+    return false;
+  }
+
   // require: the ruleset's own folder, and "ratify.*" from scripts/.
   static int require(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
@@ -194,32 +221,19 @@ struct Vm::Internals {
       return 1;
     }
     lua_pop(L, 1);
-    std::string rel = name;
-    for (auto& ch : rel)
-      if (ch == '.') ch = '/';
-    std::filesystem::path file;
-    if (rel.rfind("ratify/", 0) == 0)
-      file = vm->scripts_dir_ / (rel + ".lua");
-    else
-      file = vm->ruleset_dir_ / (rel + ".lua");
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(file, ec))
-      return luaL_error(L, "module '%s' not found (looked for %s)", name,
-                        vm->display_path(file).c_str());
-    std::string text = read_text(file), chunk = "@" + vm->display_path(file);
-    if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK)
-      return lua_error(L);
+    int loaded = lua_gettop(L);                          // then the module's path, its chunk
+    if (!load_module(L, vm, name)) return lua_error(L);  // no C++ object alive here
     lua_pushlightuserdata(L, const_cast<char*>(kLoadingMark));
-    lua_setfield(L, -3, name);
+    lua_setfield(L, loaded, name);
     lua_pushstring(L, name);
     lua_call(L, 1, 1);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
       lua_pushboolean(L, 1);
     }
-    if (lua_istable(L, -1)) vm->module_files_[lua_topointer(L, -1)] = vm->display_path(file);
+    if (lua_istable(L, -1)) vm->module_files_[lua_topointer(L, -1)] = lua_tostring(L, loaded + 1);
     lua_pushvalue(L, -1);
-    lua_setfield(L, -3, name);
+    lua_setfield(L, loaded, name);
     return 1;
   }
 };

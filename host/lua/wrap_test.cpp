@@ -43,7 +43,9 @@ int fail(lua_State* L, const std::string& what) {
   return lua_error(L);
 }
 
-int t_game(lua_State* L) {
+// t.game's work; -1 with the message on the stack when it fails, so that
+// t_game raises after these C++ objects (the options) are gone.
+int new_game(lua_State* L) {
   Rules& rules = rules_of(L);
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_getfield(L, 1, "players");
@@ -55,7 +57,6 @@ int t_game(lua_State* L) {
   lua_pop(L, 3);
   core::OptionValues given;
   lua_getfield(L, 1, "options");
-  std::string err;
   if (lua_istable(L, -1)) {
     lua_pushnil(L);
     while (lua_next(L, -2)) {
@@ -77,7 +78,7 @@ int t_game(lua_State* L) {
   auto* box = static_cast<GameBox*>(lua_newuserdatauv(L, sizeof(GameBox), 0));
   box->match = nullptr;
   luaL_setmetatable(L, kGameMeta);
-  return guarded(L, [&] {
+  return catch_to_stack(L, [&] {
     core::OptionValues base = rules.variant() ? rules.variant()->options : core::OptionValues{};
     for (auto& [k, v] : given) base[k] = v;
     auto options = core::resolve(rules.meta().options, base);
@@ -87,6 +88,11 @@ int t_game(lua_State* L) {
     if (setup) box->match->setup();
     return 1;
   });
+}
+
+int t_game(lua_State* L) {
+  int rc = new_game(L);
+  return rc < 0 ? lua_error(L) : rc;
 }
 
 int game_gc(lua_State* L) {
@@ -176,17 +182,18 @@ int game_can(lua_State* L) {
   });
 }
 
-int game_act(lua_State* L) {
+// G:act's work; -1 with the message on the stack when it fails, so that
+// game_act raises after these C++ objects are gone.
+int act(lua_State* L) {
   Match& m = game_arg(L);
   if (!lua_istable(L, 2)) luaL_checkstring(L, 2);
   std::string problem;
   std::string spec = show(L, 2);
-  int chosen = -1;
-  int rc = guarded(L, [&] {
+  int rc = catch_to_stack(L, [&] {
     std::vector<std::string> labels;
     auto hits = matching(L, m, labels);
     if (hits.size() == 1) {
-      chosen = hits[0];
+      int chosen = hits[0];
       lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
       lua_rawgeti(L, -1, chosen + 1);
       push_copy(L, -1);
@@ -201,8 +208,16 @@ int game_act(lua_State* L) {
     problem = s.str();
     return 0;
   });
-  if (!problem.empty()) return fail(L, problem);
-  return rc;
+  if (problem.empty()) return rc;
+  luaL_where(L, 1);
+  lua_pushlstring(L, problem.data(), problem.size());
+  lua_concat(L, 2);
+  return -1;
+}
+
+int game_act(lua_State* L) {
+  int rc = act(L);
+  return rc < 0 ? lua_error(L) : rc;
 }
 
 int game_result(lua_State* L) {
