@@ -78,6 +78,20 @@ TEST(Table, CardsStartInTheBoxAndOnlyMove) {
   EXPECT_THROW(u.add_zone({"deck", "", "", 0, Visibility::All, {}}), TableError);
 }
 
+// Copies share the zone-name index until one adds a zone.
+TEST(Table, ACopyAddsZonesOfItsOwn) {
+  Table t = make_table();
+  Table copy = t;
+  copy.add_zone(Zone{"extra", "pile", "Extra", 0, Visibility::All, {}});
+  EXPECT_GE(copy.zone_index("extra"), 0);
+  EXPECT_EQ(t.zone_index("extra"), -1);
+  t.add_zone(Zone{"other", "pile", "Other", 0, Visibility::All, {}});
+  EXPECT_EQ(copy.zone_index("other"), -1);
+  EXPECT_EQ(t.zone_index("other"), copy.zone_index("extra"));
+  EXPECT_THROW(t.add_zone(Zone{"other", "pile", "", 0, Visibility::All, {}}), TableError);
+  EXPECT_EQ(Table().zone_index("box"), -1);
+}
+
 TEST(Table, VisibilityAndKnowledge) {
   Table t = make_table();
   int hand = t.zone_index("hand:1"), pile = t.zone_index("pile");

@@ -51,19 +51,23 @@ CardId Table::check_card(CardId c) const {
 
 int Table::add_zone(Zone z) {
   if (z.name.empty()) throw TableError("a zone needs a name");
-  if (zone_by_name_->count(z.name)) throw TableError("zone '" + z.name + "' exists already");
+  if (zone_index(z.name) >= 0) throw TableError("zone '" + z.name + "' exists already");
   if (z.owner < 0 || z.owner > players_)
     throw TableError("zone '" + z.name + "': owner " + std::to_string(z.owner) +
                      " is not a player");
   int i = static_cast<int>(zones_.size());
   for (CardId c : z.cards) card_zone_[c - 1] = i;
-  if (zone_by_name_.use_count() > 1) zone_by_name_ = std::make_shared<NameIndex>(*zone_by_name_);
+  if (!zone_by_name_)
+    zone_by_name_ = std::make_shared<NameIndex>();
+  else if (zone_by_name_.use_count() > 1)
+    zone_by_name_ = std::make_shared<NameIndex>(*zone_by_name_);
   zone_by_name_->emplace(z.name, i);
   zones_.push_back(std::move(z));
   return i;
 }
 
 int Table::zone_index(std::string_view name) const {
+  if (!zone_by_name_) return -1;
   auto it = zone_by_name_->find(name);  // no std::string made: the hot path of g.*
   return it == zone_by_name_->end() ? -1 : it->second;
 }

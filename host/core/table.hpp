@@ -107,7 +107,7 @@ class Table {
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
-  std::shared_ptr<NameIndex> zone_by_name_ = std::make_shared<NameIndex>();
+  std::shared_ptr<NameIndex> zone_by_name_;  // made with the first zone
   int players_ = 0;
 };
 
