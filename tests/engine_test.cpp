@@ -167,3 +167,34 @@ TEST(Engine, ScenarioTestsOfAFixture) {
   ASSERT_EQ(report.items.size(), 3u);  // tests/basic.lua holds three
   for (const auto& i : report.items) EXPECT_TRUE(i.passed) << i.name << ": " << i.message;
 }
+
+// Failed assertions name the test file and line, and say what differed
+// (and, under the asan preset, leak nothing on the way: lua_error).
+TEST(Engine, FailedAssertionsSayWhereAndWhat) {
+  fs::path dir = fs::temp_directory_path() / "ratify_failing_tests";
+  fs::remove_all(dir);
+  fs::copy(fs::path(RATIFY_TEST_FIXTURES) / "piles", dir, fs::copy_options::recursive);
+  std::ofstream(dir / "tests" / "deals.lua") << R"(return {
+  { name = "eq", run = function(t) t.eq({ 1 }, { 2 }, "lists") end },
+  { name = "ok", run = function(t) t.ok(false, "nope") end },
+  { name = "fails", run = function(t) t.fails(function() error("abc") end, "xyz") end },
+  { name = "card", run = function(t) t.game { players = 1 }:card("c9") end },
+  { name = "act", run = function(t) t.game { players = 1 }:act("fly") end },
+  { name = "option", run = function(t) t.game { players = 1, options = { nope = 1 } } end },
+}
+)";
+  auto report = engine::run_ruleset_tests(dir.string());
+  const char* expected[] = {"deals.lua:2: lists: expected [2], got [1]",
+                            "deals.lua:3: nope",
+                            "deals.lua:4: the error was '",
+                            "deals.lua:5: no copy 1 of card 'c9'",
+                            "deals.lua:6: no legal action matches \"fly\"",
+                            "deals.lua:7: unknown option 'nope'"};
+  ASSERT_EQ(report.items.size(), 6u);
+  for (size_t k = 0; k < 6; ++k) {
+    EXPECT_FALSE(report.items[k].passed);
+    EXPECT_NE(report.items[k].message.find(expected[k]), std::string::npos)
+        << report.items[k].message;
+  }
+  fs::remove_all(dir);
+}

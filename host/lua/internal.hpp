@@ -37,12 +37,17 @@ int catch_to_stack(lua_State* L, F&& f) {
   return -1;
 }
 
+// The results of a binding's work: -1 (as from catch_to_stack) raises the
+// message on the stack. Call it where no C++ object of the binding is alive.
+inline int raise_if_failed(lua_State* L, int rc) {
+  return rc < 0 ? lua_error(L) : rc;
+}
+
 // For bindings: runs f, turning a C++ exception into a Lua error raised
 // outside the catch block, with nothing of C++ left alive.
 template <class F>
 int guarded(lua_State* L, F&& f) {
-  int rc = catch_to_stack(L, std::forward<F>(f));
-  return rc < 0 ? lua_error(L) : rc;
+  return raise_if_failed(L, catch_to_stack(L, std::forward<F>(f)));
 }
 
 // luaL_error for a message ending in a std::string: the pieces (C strings)

@@ -1,5 +1,6 @@
 // The scenario-test API `t` (docs/lua-api.md, "Scenario tests"): games a
 // test arranges by hand and drives by matching legal actions.
+#include <cstring>
 #include <sstream>
 
 #include "lua/internal.hpp"
@@ -36,11 +37,19 @@ std::string show(lua_State* L, int idx) {
   return s;
 }
 
-int fail(lua_State* L, const std::string& what) {
+// A failed assertion: check() returns true when it holds, else pushes the
+// message (push_failure) and returns false. The error is raised here, once
+// check's strings are gone: lua_error long-jumps past destructors.
+bool push_failure(lua_State* L, const std::string& what) {
   luaL_where(L, 1);
-  lua_pushstring(L, what.c_str());
+  lua_pushlstring(L, what.data(), what.size());
   lua_concat(L, 2);
-  return lua_error(L);
+  return false;
+}
+
+template <class F>
+int asserting(lua_State* L, F&& check) {
+  return check() ? 0 : lua_error(L);
 }
 
 // t.game's work; -1 with the message on the stack when it fails, so that
@@ -91,8 +100,7 @@ int new_game(lua_State* L) {
 }
 
 int t_game(lua_State* L) {
-  int rc = new_game(L);
-  return rc < 0 ? lua_error(L) : rc;
+  return raise_if_failed(L, new_game(L));
 }
 
 int game_gc(lua_State* L) {
@@ -209,15 +217,12 @@ int act(lua_State* L) {
     return 0;
   });
   if (problem.empty()) return rc;
-  luaL_where(L, 1);
-  lua_pushlstring(L, problem.data(), problem.size());
-  lua_concat(L, 2);
+  push_failure(L, problem);
   return -1;
 }
 
 int game_act(lua_State* L) {
-  int rc = act(L);
-  return rc < 0 ? lua_error(L) : rc;
+  return raise_if_failed(L, act(L));
 }
 
 int game_result(lua_State* L) {
@@ -253,14 +258,14 @@ int game_result(lua_State* L) {
 
 int game_card(lua_State* L) {
   Match& m = game_arg(L);
-  std::string id = luaL_checkstring(L, 2);
+  const char* id = luaL_checkstring(L, 2);
   lua_Integer n = luaL_optinteger(L, 3, 1);
   for (int c = 1; c <= m.table().ncards(); ++c)
     if (m.table().def(c).id == id && --n == 0) {
       lua_pushinteger(L, c);
       return 1;
     }
-  return fail(L, "no copy " + std::to_string(luaL_optinteger(L, 3, 1)) + " of card '" + id + "'");
+  return luaL_error(L, "no copy %d of card '%s'", static_cast<int>(luaL_optinteger(L, 3, 1)), id);
 }
 
 int game_playout(lua_State* L) {
@@ -296,24 +301,26 @@ int game_heuristic(lua_State* L) {
 
 int t_eq(lua_State* L) {
   luaL_checkany(L, 2);
-  if (deep_equal(L, 1, 2)) return 0;
-  std::string msg = lua_isstring(L, 3) ? std::string(lua_tostring(L, 3)) + ": " : "";
-  return fail(L, msg + "expected " + show(L, 2) + ", got " + show(L, 1));
+  return asserting(L, [&] {
+    if (deep_equal(L, 1, 2)) return true;
+    std::string msg = lua_isstring(L, 3) ? std::string(lua_tostring(L, 3)) + ": " : "";
+    return push_failure(L, msg + "expected " + show(L, 2) + ", got " + show(L, 1));
+  });
 }
 
 int t_ok(lua_State* L) {
   if (lua_toboolean(L, 1)) return 0;
-  return fail(L, lua_isstring(L, 2) ? lua_tostring(L, 2) : "expected a true value");
+  return luaL_error(L, "%s", lua_isstring(L, 2) ? lua_tostring(L, 2) : "expected a true value");
 }
 
 int t_fails(lua_State* L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   const char* pattern = luaL_optstring(L, 2, nullptr);
   lua_pushvalue(L, 1);
-  if (lua_pcall(L, 0, 0, 0) == LUA_OK) return fail(L, "expected an error, none was raised");
-  std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
-  if (pattern && msg.find(pattern) == std::string::npos)
-    return fail(L, std::string("the error was '") + msg + "', not one with '" + pattern + "'");
+  if (lua_pcall(L, 0, 0, 0) == LUA_OK) return luaL_error(L, "expected an error, none was raised");
+  const char* msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
+  if (pattern && !std::strstr(msg, pattern))
+    return luaL_error(L, "the error was '%s', not one with '%s'", msg, pattern);
   return 0;
 }
 
