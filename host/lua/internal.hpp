@@ -15,6 +15,10 @@
 
 namespace ratify::lua {
 
+// Registry key of the sandbox's own string.format (a script may replace
+// the global one).
+inline const char* kFormatKey = "ratify.format";
+
 // Runs fn inside a protected call under the budget: Lua errors and C++
 // exceptions from fn both come out as ScriptError, the host never aborts.
 void protect(Vm& vm, const std::function<void(lua_State*)>& fn);

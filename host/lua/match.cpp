@@ -58,6 +58,15 @@ Match::~Match() {
     if (ref != -1) luaL_unref(L, LUA_REGISTRYINDEX, ref);
 }
 
+void Match::set_logging(bool on) {
+  logging_ = on;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_pushboolean(L, on);
+    lua_setfield(L, -2, "logging");
+  });
+}
+
 void Match::push_fn(const char* name) {
   lua_State* L = vm_.state();
   lua_rawgeti(L, LUA_REGISTRYINDEX, rules_.module_ref());

@@ -93,6 +93,10 @@ class Match {
   nlohmann::json state_view(int player);  // the ruleset's view, or g.state
   const std::vector<std::string>& log() const { return log_; }
   void add_log(std::string line) { log_.push_back(std::move(line)); }
+  // Whether g.log keeps lines (g.logging tells the ruleset). Off in batch
+  // runs, where nobody reads the log.
+  bool logging() const { return logging_; }
+  void set_logging(bool on);
 
   uint64_t hash(bool by_definition = false);
   // with_log = false leaves out the game log (it grows with every action;
@@ -136,6 +140,7 @@ class Match {
   int actions_n_ = 0;
   uint64_t version_ = 1, actions_version_ = 0;
   bool strict_ = false;
+  bool logging_ = true;
   // Transactions: a checkpoint and the actions since; on an error the
   // checkpoint is restored and those actions replayed.
   Snapshot checkpoint_;

@@ -373,6 +373,19 @@ void Rules::read_cards(const std::string& file) {
   }
   lua_pushvalue(L, out);
   defs_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  // g.defs: card instance -> its definition, built once. Instances follow
+  // the definitions (`count` copies each) in every game of these rules, so
+  // every match shares it, and reading a card's definition costs rules an
+  // index instead of a host call.
+  lua_createtable(L, static_cast<int>(n), 0);
+  lua_Integer card = 0;
+  for (lua_Integer i = 1; i <= n; ++i) {
+    for (int k = 0; k < defs_[static_cast<size_t>(i - 1)].count; ++k) {
+      lua_rawgeti(L, out, i);
+      lua_rawseti(L, -2, ++card);
+    }
+  }
+  card_defs_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_settop(L, src - 2);
 }
 

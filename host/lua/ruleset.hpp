@@ -69,6 +69,7 @@ class Rules {
   // Registry references (host/lua internals).
   int module_ref() const { return module_ref_; }
   int defs_ref() const { return defs_ref_; }
+  int card_defs_ref() const { return card_defs_ref_; }  // card -> definition
 
  private:
   void read_meta(const std::string& file);
@@ -81,7 +82,7 @@ class Rules {
   std::optional<VariantMeta> variant_;
   std::vector<core::CardDef> defs_;
   std::vector<std::string> lint_;
-  int module_ref_ = -1, defs_ref_ = -1, variant_cards_ref_ = -1;
+  int module_ref_ = -1, defs_ref_ = -1, card_defs_ref_ = -1, variant_cards_ref_ = -1;
 };
 
 }  // namespace ratify::lua

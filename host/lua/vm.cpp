@@ -287,6 +287,8 @@ void Vm::open_sandbox() {
 
   // string.dump makes bytecode, the way around "text chunks only".
   lua_getfield(L, -1, "string");
+  lua_getfield(L, -1, "format");
+  lua_setfield(L, LUA_REGISTRYINDEX, kFormatKey);
   lua_pushnil(L);
   lua_setfield(L, -2, "dump");
   lua_pop(L, 1);

@@ -265,9 +265,20 @@ int g_random(lua_State* L) {
   return push_random(L, self(L).rng());
 }
 
+// g.log(text) or g.log(format, ...): with more than one argument the line
+// is string.format(format, ...), made only when someone keeps the log
+// (batch runs and bots don't), so a ruleset's log costs nothing there.
 int g_log(lua_State* L) {
   Match& m = self(L);
-  m.add_log(luaL_checkstring(L, 1));
+  if (!m.logging()) return 0;
+  if (lua_gettop(L) > 1) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kFormatKey);
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+  }
+  size_t len;
+  const char* text = luaL_checklstring(L, 1, &len);
+  m.add_log(std::string(text, len));
   return 0;
 }
 
@@ -337,6 +348,10 @@ void push_context(lua_State* L, Match& m, int token_index) {
   lua_setfield(L, -2, "ncards");
   push_options(L, m.options());
   lua_setfield(L, -2, "options");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, m.rules().card_defs_ref());
+  lua_setfield(L, -2, "defs");
+  lua_pushboolean(L, m.logging());
+  lua_setfield(L, -2, "logging");
   lua_newtable(L);
   lua_setfield(L, -2, "state");
 }
