@@ -21,7 +21,7 @@ static int find_label(engine::Game& g, const std::string& label) {
 
 TEST(Engine, ApplyIsATransaction) {
   auto l = engine::Loaded::open(kTiny.string());
-  engine::Game g(l, 2, 5, l->options({}), engine::Mode::Lean);
+  engine::Game g(l, 2, 5, l->options({}), engine::Mode::Record);
   // Past a checkpoint (every 64 actions), so the restore replays actions.
   for (int k = 0; k < 30; ++k) g.apply(find_label(g, "Peek"));
   g.apply(find_label(g, "Draw"));
@@ -40,6 +40,42 @@ TEST(Engine, ApplyIsATransaction) {
   EXPECT_EQ(g.match().hash(), before);
   EXPECT_EQ(g.match().state_json(), state);
   EXPECT_EQ(g.match().table().to_json(), zones);
+}
+
+// Batch games keep no log and format none (g.logging is false there);
+// every other game formats g.log(format, ...) lines.
+TEST(Engine, OnlyKeptLogsAreFormatted) {
+  auto l = engine::Loaded::open(kTiny.string());
+  for (auto mode : {engine::Mode::Lean, engine::Mode::Record}) {
+    engine::Game g(l, 2, 5, l->options({}), mode);
+    bool played = false;
+    for (int k = 0; k < 20 && !played && g.actor() != 0; ++k) {
+      int play = find_label(g, "Draw");
+      for (int i = 0; i < g.action_count(); ++i)
+        if (g.match().action_info(i).label.rfind("Play", 0) == 0) play = i, played = true;
+      g.apply(play);
+    }
+    ASSERT_TRUE(played);
+    if (mode == engine::Mode::Lean) {
+      EXPECT_TRUE(g.match().log().empty());
+    } else {
+      ASSERT_FALSE(g.match().log().empty());
+      EXPECT_EQ(g.match().log().front().rfind("p1 plays ", 0), 0u) << g.match().log().front();
+    }
+  }
+}
+
+// A lean game has no transaction: a failing apply is reported (file:line)
+// and the game is not continued.
+TEST(Engine, LeanGamesReportAFailedApply) {
+  auto l = engine::Loaded::open(kTiny.string());
+  engine::Game g(l, 2, 5, l->options({}), engine::Mode::Lean);
+  try {
+    g.apply(find_label(g, "Boom"));
+    FAIL() << "boom did not fail";
+  } catch (const lua::ScriptError& e) {
+    EXPECT_NE(std::string(e.what()).find("ruleset.lua:"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Engine, UndoNeverStepsBackOverARevealedCard) {

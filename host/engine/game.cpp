@@ -27,6 +27,7 @@ Game::Game(std::shared_ptr<Loaded> loaded, int players, uint64_t seed, core::Opt
   match_ = loaded_->rules().new_match(players, seed, options_, false);
   match_->set_strict(mode != Mode::Lean);
   match_->set_logging(mode != Mode::Lean);
+  match_->set_transactions(mode != Mode::Lean);
   match_->setup();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Errors raised by scripts, as the host reports them: the message starts
 // with file:line, the traceback is kept apart for verbose output.
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -16,9 +17,13 @@ class ScriptError : public std::runtime_error {
   std::string traceback_;
 };
 
+// What one ruleset may spend. Time is wall time per call from the host
+// (nested calls share their outermost call's limit); see
+// docs/architecture.md "The sandbox".
 struct Limits {
-  uint64_t instructions = 500'000'000;  // per call from the host
-  size_t memory = size_t(1) << 30;      // per VM, bytes
+  double seconds = 1.0;             // per call from the host
+  double test_seconds = 60.0;       // per scenario test (a test may play whole games)
+  size_t memory = size_t(1) << 30;  // per VM, bytes
 };
 
 }  // namespace ratify::lua

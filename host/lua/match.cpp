@@ -206,6 +206,11 @@ int Match::find_action(const nlohmann::json& action) {
   return -1;
 }
 
+void Match::set_transactions(bool on) {
+  transactions_ = on;
+  if (!on) reset_transaction();
+}
+
 void Match::apply_raw(int action_ref) {
   Running run(vm_, this);
   protect(vm_, [&](lua_State* L) {
@@ -226,6 +231,10 @@ void Match::checkpoint() {
 }
 
 void Match::apply(int i) {
+  if (!transactions_) {
+    apply_untracked(i);
+    return;
+  }
   ensure_actions();
   check_index(i, actions_n_);
   if (checkpoint_.empty() || journal_.size() >= kCheckpointEvery) checkpoint();
@@ -250,19 +259,19 @@ void Match::apply(int i) {
 void Match::apply_untracked(int i) {
   ensure_actions();
   check_index(i, actions_n_);
-  reset_transaction();  // the journal no longer describes this match
-  int ref = LUA_NOREF;
+  if (!journal_.empty() || !checkpoint_.empty())
+    reset_transaction();  // the journal no longer describes this match
+  Running run(vm_, this);
   protect(vm_, [&](lua_State* L) {
+    push_fn("apply");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
     lua_rawgeti(L, -1, i + 1);
-    ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_remove(L, -2);  // the list goes with this move anyway: no copy
+    lua_call(L, 2, 0);
+    if (strict_) check_state(L, g_ref_, "apply");
   });
-  struct Unref {
-    lua_State* L;
-    int ref;
-    ~Unref() { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
-  } unref{vm_.state(), ref};
-  apply_raw(ref);
+  touch();
 }
 
 std::optional<Result> Match::result() {

@@ -112,6 +112,10 @@ class Match {
 
   // Check after every apply that g.state is plain data (check, play, tests).
   void set_strict(bool on) { strict_ = on; }
+  // Without transactions (batch games, where a failed game is abandoned
+  // anyway) apply takes no checkpoint and copies no action: on a script
+  // error the match is left half-done, as with apply_untracked.
+  void set_transactions(bool on);
   // Called by bindings when they change the table, so cached actions go.
   void touch() { ++version_; }
   int g_ref() const { return g_ref_; }
@@ -141,6 +145,7 @@ class Match {
   uint64_t version_ = 1, actions_version_ = 0;
   bool strict_ = false;
   bool logging_ = true;
+  bool transactions_ = true;
   // Transactions: a checkpoint and the actions since; on an error the
   // checkpoint is restored and those actions replayed.
   Snapshot checkpoint_;

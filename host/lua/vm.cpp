@@ -16,7 +16,6 @@
 namespace ratify::lua {
 
 namespace {
-constexpr int kHookEvery = 1000;  // instructions between budget checks
 const char* kLoadedKey = "ratify.loaded";
 const char* kLoadingMark = "ratify.loading";
 
@@ -54,9 +53,13 @@ struct Vm::Internals {
     }
     size_t grown = vm->used_ - osize + nsize;
     if (nsize > osize && grown > vm->limits_.memory) {
-      // Over the cap: the next budget check raises the error where the
-      // script is (file:line). Past a quarter more, refuse outright.
-      if (vm->depth_ > 0) vm->memory_over_ = true;
+      // Over the cap: the hook, armed for the very next instruction, raises
+      // the error where the script is (file:line). Past a quarter more,
+      // refuse outright.
+      if (vm->depth_ > 0 && !vm->memory_over_) {
+        vm->memory_over_ = true;
+        lua_sethook(vm->L_, &hook, LUA_MASKCOUNT, 1);
+      }
       if (grown > vm->limits_.memory + vm->limits_.memory / 4) {
         if (vm->abort_.empty()) vm->abort_ = vm->memory_message();
         return nullptr;  // Lua raises a memory error; safe pcall re-raises it
@@ -67,17 +70,34 @@ struct Vm::Internals {
     return p;
   }
 
+  // Armed only for a call that has run a watchdog tick (see watchdog.hpp),
+  // or at once when memory went over the cap.
   static void hook(lua_State* L, lua_Debug*) {
     Vm* vm = vm_of(L);
     if (vm->depth_ == 0) return;  // finalizers outside a host call
-    if (vm->abort_.empty() && --vm->steps_left_ > 0 && !vm->memory_over_) return;
-    if (vm->abort_.empty() && vm->memory_over_) vm->abort_ = where(L) + vm->memory_message();
-    if (vm->abort_.empty())
-      vm->abort_ = where(L) + "instruction budget exceeded (" +
-                   std::to_string(vm->limits_.instructions) +
-                   " instructions in one call: an endless loop?)";
+    if (vm->abort_.empty()) {
+      if (vm->memory_over_) {
+        vm->abort_ = where(L) + vm->memory_message();
+      } else {
+        WatchedCall& w = vm->watch_;
+        if (w.armed_serial.load(std::memory_order_acquire) !=
+            w.serial.load(std::memory_order_relaxed)) {
+          lua_sethook(L, nullptr, 0, 0);  // armed for a call that has ended
+          return;
+        }
+        if (watchdog::now_ns() < w.deadline.load(std::memory_order_relaxed)) return;
+        vm->abort_ = where(L) + "time limit exceeded (" + seconds_text(vm->call_seconds_) +
+                     " in one call: an endless loop?)";
+      }
+    }
     lua_pushstring(L, vm->abort_.c_str());
     lua_error(L);
+  }
+
+  static std::string seconds_text(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g s", s);
+    return buf;
   }
 
   static int message_handler(lua_State* L) {
@@ -243,11 +263,14 @@ Vm::Vm(std::filesystem::path ruleset_dir, std::filesystem::path scripts_dir, Lim
   L_ = lua_newstate(&Internals::alloc, this);
   if (!L_) throw ScriptError("cannot create a Lua state");
   *static_cast<Vm**>(lua_getextraspace(L_)) = this;
-  lua_sethook(L_, &Internals::hook, LUA_MASKCOUNT, kHookEvery);
   open_sandbox();
+  watch_.L = L_;
+  watch_.hook = &Internals::hook;
+  watchdog::watch(&watch_);
 }
 
 Vm::~Vm() {
+  watchdog::unwatch(&watch_);
   if (L_) lua_close(L_);
 }
 
@@ -348,18 +371,22 @@ void Vm::run_file(const std::filesystem::path& file, int nresults) {
   call(0, nresults);
 }
 
-void Vm::call(int nargs, int nresults) {
+void Vm::call(int nargs, int nresults, double seconds) {
   lua_State* L = L_;
   int base = lua_gettop(L) - nargs;
   lua_pushcfunction(L, &Internals::message_handler);
   lua_insert(L, base);
   if (depth_++ == 0) {
-    steps_left_ = limits_.instructions / kHookEvery + 1;
+    call_seconds_ = seconds > 0 ? seconds : limits_.seconds;
+    watch_.begin(static_cast<int64_t>(call_seconds_ * 1e9));
     abort_.clear();
     memory_over_ = false;
   }
   int rc = lua_pcall(L, nargs, nresults, base);
-  --depth_;
+  if (--depth_ == 0) {
+    watch_.end();
+    if (memory_over_) lua_sethook(L, nullptr, 0, 0);
+  }
   if (rc == LUA_OK) {
     lua_remove(L, base);
     return;

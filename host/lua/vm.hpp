@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "lua/error.hpp"
+#include "lua/watchdog.hpp"
 
 struct lua_State;
 
@@ -30,8 +31,9 @@ class Vm {
   // Loads a text chunk from a file and runs it; leaves `nresults` values.
   void run_file(const std::filesystem::path& file, int nresults);
   // Calls the function below `nargs` arguments on the stack, protected,
-  // under the instruction budget. Throws ScriptError (stack restored).
-  void call(int nargs, int nresults);
+  // under the time limit (`seconds`, or the VM's limit when 0) and the
+  // memory cap. Throws ScriptError (stack restored).
+  void call(int nargs, int nresults, double seconds = 0);
   // A path as shown in messages: relative to the working folder if below it.
   std::string display_path(const std::filesystem::path& p) const;
   // The file a table was returned from by `require` (for messages), or "".
@@ -55,7 +57,8 @@ class Vm {
   std::filesystem::path ruleset_dir_, scripts_dir_;
   Limits limits_;
   size_t used_ = 0;
-  int64_t steps_left_ = 0;    // in units of kHookEvery instructions
+  WatchedCall watch_;         // the time limit's watchdog entry
+  double call_seconds_ = 0;   // the running outermost call's limit
   int depth_ = 0;             // nested host calls share one budget
   std::string abort_;         // set when a limit is hit; pcall cannot swallow it
   bool memory_over_ = false;  // over the memory cap: raise at the next check

@@ -399,7 +399,7 @@ std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path
       });
       lua_pushlightuserdata(L, this);
       vm_->call(1, 1);
-      vm_->call(1, 0);
+      vm_->call(1, 0, vm_->limits().test_seconds);
     } catch (const ScriptError& e) {
       o.passed = false;
       o.message = e.what();
