@@ -296,35 +296,6 @@ int cmd_replay(const std::string& file, bool step) {
   return kOk;
 }
 
-int cmd_bench(const std::string& ruleset, const std::vector<std::string>& sets, int games,
-              uint64_t seed, int players) {
-  auto loaded = engine::Loaded::open(ruleset);
-  auto options = loaded->options(sets);
-  int p = players ? players : std::max(2, loaded->meta().min_players);
-  p = std::min(p, loaded->meta().max_players);
-  long long actions = 0;
-  auto start = std::chrono::steady_clock::now();
-  for (int k = 0; k < games; ++k) {
-    uint64_t s = core::mix_seed(seed, static_cast<uint64_t>(k));
-    engine::Game g(loaded, p, s, options, engine::Mode::Lean);
-    core::Rng pick(core::mix_seed(s, 5));
-    while (g.actor() != 0) {
-      int n = g.action_count();
-      g.apply(n <= 1 ? 0 : static_cast<int>(pick.below(static_cast<uint32_t>(n))));
-      ++actions;
-    }
-    g.result();
-  }
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%s, %d players, random playouts on one thread:\n", loaded->meta().id.c_str(), p);
-  std::printf("  %d games, %lld actions in %.2fs\n", games, actions, secs);
-  std::printf("  %.0f games/s, %.0f actions/s, %.1f us/action\n", games / secs, actions / secs,
-              1e6 * secs / std::max(1LL, actions));
-  std::printf("  Lua memory of the VM now: %.1f MiB\n",
-              static_cast<double>(loaded->rules().vm().memory_used()) / 1048576.0);
-  return kOk;
-}
-
 int cmd_solve(const SolveArgs& a) {
   sim::SolveConfig c;
   c.ruleset = a.ruleset;

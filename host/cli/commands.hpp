@@ -42,8 +42,16 @@ struct CheckArgs {
 int cmd_check(const CheckArgs& a);
 int cmd_test(const std::vector<std::string>& rulesets, bool verbose);
 int cmd_replay(const std::string& file, bool step);
-int cmd_bench(const std::string& ruleset, const std::vector<std::string>& sets, int games,
-              uint64_t seed, int players);
+struct BenchArgs {
+  std::string ruleset;
+  std::vector<std::string> sets;
+  int games = 0;         // 0: 2000 for one ruleset; with --all, `seconds` each
+  double seconds = 2.0;  // per ruleset with --all
+  uint64_t seed = 1;
+  int players = 0;  // 0: 2, or the ruleset's minimum
+  bool all = false, profile = false;
+};
+int cmd_bench(const BenchArgs& a);
 int cmd_list();
 
 struct SolveArgs {

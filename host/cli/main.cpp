@@ -120,21 +120,27 @@ int main(int argc, char** argv) {
   r->add_flag("--step", step, "Print each action and the players' status");
   r->callback([&] { run = [&] { return cmd_replay(replay_file, step); }; });
 
-  std::string bench_ruleset;
-  std::vector<std::string> bench_sets;
-  int bench_games = 2000, bench_players = 0;
-  uint64_t bench_seed = 1;
-  auto* b = app.add_subcommand("bench", "Random-playout speed on one thread");
-  b->add_option("ruleset", bench_ruleset, "Ruleset id or folder")->required();
-  b->add_option("-n,--games", bench_games, "Games")->check(CLI::PositiveNumber);
-  b->add_option("--seed", bench_seed, "Seed");
-  b->add_option("--set", bench_sets, "Option name=value (repeatable)");
-  b->add_option("--players", bench_players, "Players (default: 2, or the minimum)");
-  b->callback([&] {
-    run = [&] {
-      return cmd_bench(bench_ruleset, bench_sets, bench_games, bench_seed, bench_players);
-    };
-  });
+  BenchArgs bench;
+  auto* b = app.add_subcommand(
+      "bench",
+      "Random-playout speed on one thread: one ruleset, or a table of all (--all); --profile "
+      "shows where the time goes");
+  b->add_option("ruleset", bench.ruleset, "Ruleset id or folder");
+  b->add_flag("--all", bench.all, "Every ruleset found, one line each");
+  b->add_flag("--profile", bench.profile,
+              "Time per ruleset function (actor, actions, apply, result, setup) and the host's "
+              "own, and what labels cost when shown");
+  b->add_option("-n,--games", bench.games,
+                "Games (default: 2000; with --all, as many as fit in --seconds)")
+      ->check(CLI::PositiveNumber);
+  b->add_option("--seconds", bench.seconds, "With --all: seconds of games per ruleset")
+      ->check(CLI::Range(0.1, 3600.0))
+      ->capture_default_str();
+  b->add_option("--seed", bench.seed, "Seed");
+  b->add_option("--set", bench.sets, "Option name=value (repeatable)");
+  b->add_option("--players", bench.players, "Players (default: 2, or the minimum)")
+      ->check(CLI::Range(1, 16));
+  b->callback([&] { run = [&] { return cmd_bench(bench); }; });
 
   auto* l = app.add_subcommand("list", "List the rulesets and variants found");
   l->callback([&] { run = [&] { return cmd_list(); }; });

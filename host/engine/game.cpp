@@ -22,9 +22,10 @@ core::OptionValues Loaded::options(const std::vector<std::string>& sets) const {
 }
 
 Game::Game(std::shared_ptr<Loaded> loaded, int players, uint64_t seed, core::OptionValues options,
-           Mode mode)
+           Mode mode, lua::CallProfile* profile)
     : loaded_(std::move(loaded)), options_(std::move(options)), mode_(mode) {
   match_ = loaded_->rules().new_match(players, seed, options_, false);
+  match_->set_profile(profile);
   match_->set_strict(mode != Mode::Lean);
   match_->set_logging(mode != Mode::Lean);
   match_->set_transactions(mode != Mode::Lean);

@@ -75,8 +75,9 @@ struct Divergence {
 
 class Game {
  public:
+  // `profile`: count time per ruleset function, setup included (bench).
   Game(std::shared_ptr<Loaded> loaded, int players, uint64_t seed, core::OptionValues options,
-       Mode mode = Mode::Lean);
+       Mode mode = Mode::Lean, lua::CallProfile* profile = nullptr);
   ~Game();
 
   lua::Match& match() { return *match_; }

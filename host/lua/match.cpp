@@ -1,5 +1,7 @@
 #include "lua/match.hpp"
 
+#include <chrono>
+
 #include "core/replay.hpp"
 #include "lua/internal.hpp"
 #include "lua/ruleset.hpp"
@@ -58,6 +60,39 @@ Match::~Match() {
     if (ref != -1) luaL_unref(L, LUA_REGISTRYINDEX, ref);
 }
 
+const char* CallProfile::name(int fn) {
+  static const char* names[kCount] = {"setup",  "actor",    "actions",  "apply",
+                                      "result", "describe", "heuristic"};
+  return fn >= 0 && fn < kCount ? names[fn] : "?";
+}
+
+void Match::call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn) {
+  if (!profile_) {
+    lua_call(L, nargs, nresults);
+    return;
+  }
+  auto start = std::chrono::steady_clock::now();
+  lua_call(L, nargs, nresults);
+  profile_->ns[fn] +=
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+          .count();
+  ++profile_->calls[fn];
+}
+
+bool Match::actions_have_labels() {
+  ensure_actions();
+  bool found = false;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    for (int i = 1; i <= actions_n_ && !found; ++i) {
+      lua_rawgeti(L, -1, i);
+      found = lua_getfield(L, -1, "label") != LUA_TNIL;
+      lua_pop(L, 2);
+    }
+  });
+  return found;
+}
+
 void Match::set_logging(bool on) {
   logging_ = on;
   protect(vm_, [&](lua_State* L) {
@@ -87,7 +122,7 @@ void Match::setup() {
   protect(vm_, [&](lua_State* L) {
     push_fn("setup");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
-    lua_call(L, 1, 0);
+    call_fn(L, 1, 0, CallProfile::Setup);
     check_state(L, g_ref_, "setup");
   });
   touch();
@@ -99,7 +134,7 @@ int Match::actor() {
   protect(vm_, [&](lua_State* L) {
     push_fn("actor");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
-    lua_call(L, 1, 1);
+    call_fn(L, 1, 1, CallProfile::Actor);
     if (lua_isnil(L, -1)) return;
     lua_Integer p = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
     if (p < 1 || p > players())
@@ -116,7 +151,7 @@ void Match::ensure_actions() {
   protect(vm_, [&](lua_State* L) {
     push_fn("actions");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
-    lua_call(L, 1, 1);
+    call_fn(L, 1, 1, CallProfile::Actions);
     const char* id = rules_.meta().id.c_str();
     if (!lua_istable(L, -1))
       luaL_error(L, "%s: actions(g) must return a list of action tables, got a %s", id,
@@ -166,7 +201,7 @@ ActionInfo Match::action_info(int i) {
       push_fn("describe");
       lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
       lua_pushvalue(L, a);
-      lua_call(L, 2, 1);
+      call_fn(L, 2, 1, CallProfile::Describe);
       if (lua_type(L, -1) == LUA_TSTRING) info.label = lua_tostring(L, -1);
       lua_pop(L, 1);
     }
@@ -219,7 +254,7 @@ void Match::apply_raw(int action_ref) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, action_ref);
     push_copy(L, -1);  // the journal keeps its copy pristine
     lua_remove(L, -2);
-    lua_call(L, 2, 0);
+    call_fn(L, 2, 0, CallProfile::Apply);
     if (strict_) check_state(L, g_ref_, "apply");
   });
   touch();
@@ -268,7 +303,7 @@ void Match::apply_untracked(int i) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
     lua_rawgeti(L, -1, i + 1);
     lua_remove(L, -2);  // the list goes with this move anyway: no copy
-    lua_call(L, 2, 0);
+    call_fn(L, 2, 0, CallProfile::Apply);
     if (strict_) check_state(L, g_ref_, "apply");
   });
   touch();
@@ -280,7 +315,7 @@ std::optional<Result> Match::result() {
   protect(vm_, [&](lua_State* L) {
     push_fn("result");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
-    lua_call(L, 1, 1);
+    call_fn(L, 1, 1, CallProfile::Result);
     if (lua_isnil(L, -1)) return;
     const char* id = rules_.meta().id.c_str();
     if (!lua_istable(L, -1))
@@ -326,7 +361,7 @@ double Match::heuristic(int player) {
     push_fn("heuristic");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_pushinteger(L, player);
-    lua_call(L, 2, 1);
+    call_fn(L, 2, 1, CallProfile::Heuristic);
     if (!lua_isnumber(L, -1))
       luaL_error(L, "%s: heuristic(g, player) must return a number", rules_.meta().id.c_str());
     v = lua_tonumber(L, -1);

@@ -14,6 +14,8 @@
 #include "core/table.hpp"
 #include "lua/error.hpp"
 
+struct lua_State;
+
 namespace ratify::lua {
 
 class Rules;
@@ -30,6 +32,17 @@ struct Result {
   std::vector<int> winners;
   std::vector<double> scores;
   std::string text;
+};
+
+// Time spent in each ruleset function, for `ratify bench --profile`:
+// measured around the Lua call itself (host calls `g.*` made by the
+// function count as the function's), so what is left of a run's time is
+// the host's own.
+struct CallProfile {
+  enum Fn { Setup, Actor, Actions, Apply, Result, Describe, Heuristic, kCount };
+  static const char* name(int fn);
+  int64_t ns[kCount] = {};
+  int64_t calls[kCount] = {};
 };
 
 // A saved moment of a match, to go back to (bots' lookahead, undo,
@@ -116,6 +129,11 @@ class Match {
   // anyway) apply takes no checkpoint and copies no action: on a script
   // error the match is left half-done, as with apply_untracked.
   void set_transactions(bool on);
+  // Count time per ruleset function into `p` (nullptr: off, the default).
+  void set_profile(CallProfile* p) { profile_ = p; }
+  // Whether the current actions carry labels built by actions(g) (check
+  // warns: labels belong in describe, built only when shown).
+  bool actions_have_labels();
   // Called by bindings when they change the table, so cached actions go.
   void touch() { ++version_; }
   int g_ref() const { return g_ref_; }
@@ -127,6 +145,8 @@ class Match {
 
  private:
   void push_fn(const char* name);  // ruleset function or error
+  // lua_call of a ruleset function, timed when profiling.
+  void call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn);
   void restore_state(const Snapshot& s);
   void reset_transaction();
   void ensure_actions();
@@ -146,6 +166,7 @@ class Match {
   bool strict_ = false;
   bool logging_ = true;
   bool transactions_ = true;
+  CallProfile* profile_ = nullptr;
   // Transactions: a checkpoint and the actions since; on an error the
   // checkpoint is restored and those actions replayed.
   Snapshot checkpoint_;

@@ -58,6 +58,18 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
   }
 }
 
+// Whether the first decisions' actions carry labels (a ruleset's own
+// errors are left to the playouts, which report them with the game).
+bool builds_labels(engine::Loaded& loaded, const core::OptionValues& options, int players,
+                   uint64_t seed) {
+  try {
+    auto m = loaded.rules().new_match(players, seed, options);
+    return m->actor() != 0 && m->actions_have_labels();
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 }  // namespace
 
 CheckReport run_check(const CheckConfig& c) {
@@ -67,6 +79,11 @@ CheckReport run_check(const CheckConfig& c) {
   report.lint = first->rules().lint();
   auto options = first->options(c.sets);
   std::vector<int> counts = c.players ? std::vector<int>{c.players} : first->meta().player_counts();
+  if (builds_labels(*first, options, counts.front(), c.seed))
+    report.lint.push_back(first->meta().id +
+                          ": actions(g) builds a label for every action at every decision, "
+                          "shown or not: return plain actions and give the text in "
+                          "describe(g, action) (docs/fast-rules.md)");
   std::atomic<int> next{0}, done{0}, finished{0};
   std::atomic<long long> actions{0};
   std::mutex mu;

@@ -1,0 +1,198 @@
+// `ratify bench`: random-playout speed of one ruleset or of all of them,
+// on one thread, and with --profile where the time goes.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "engine/game.hpp"
+
+namespace ratify::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct BenchRun {
+  std::string id;
+  int players = 0, games = 0;
+  long long actions = 0;
+  double seconds = 0;
+  lua::CallProfile profile;
+  bool eager_labels = false;
+  // Labels as the window pays for them: describe of every legal action,
+  // per decision, over the first decisions of one game.
+  double label_us_per_decision = 0;
+  int labels_per_decision = 0;
+  std::string error;
+};
+
+double secs_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+int players_for(const engine::Loaded& loaded, int asked) {
+  int p = asked ? asked : std::max(2, loaded.meta().min_players);
+  p = std::min(p, loaded.meta().max_players);
+  for (int c : loaded.meta().player_counts())  // the first count a variant allows
+    if (!asked && !loaded.meta().allows(p) && c >= p) p = c;
+  return p;
+}
+
+// What labels cost when someone reads them: one game, its first 200
+// decisions, every legal action described.
+void measure_labels(const std::shared_ptr<engine::Loaded>& loaded,
+                    const core::OptionValues& options, int players, uint64_t seed, BenchRun& run) {
+  lua::CallProfile labels;
+  engine::Game g(loaded, players, seed, options, engine::Mode::Lean);
+  core::Rng pick(core::mix_seed(seed, 5));
+  int decisions = 0, described = 0;
+  for (; decisions < 200 && g.actor() != 0; ++decisions) {
+    int n = g.action_count();
+    if (decisions == 0) run.eager_labels = g.match().actions_have_labels();
+    g.match().set_profile(&labels);
+    for (int i = 0; i < n; ++i) g.match().action_info(i);
+    g.match().set_profile(nullptr);
+    described += n;
+    g.apply(n <= 1 ? 0 : static_cast<int>(pick.below(static_cast<uint32_t>(n))));
+  }
+  if (decisions == 0) return;
+  // Eager labels cost nothing here (they were built by actions); the
+  // describe calls are what the window adds for a ruleset that defers them.
+  run.label_us_per_decision =
+      static_cast<double>(labels.ns[lua::CallProfile::Describe]) / 1e3 / decisions;
+  run.labels_per_decision = described / decisions;
+}
+
+// Plays random games: `games` of them, or as many as fit in `seconds`.
+BenchRun bench_one(const std::string& ruleset, const std::vector<std::string>& sets, int games,
+                   double seconds, uint64_t seed, int asked_players, bool profile) {
+  BenchRun run;
+  auto loaded = engine::Loaded::open(ruleset);
+  run.id = loaded->meta().id;
+  auto options = loaded->options(sets);
+  run.players = players_for(*loaded, asked_players);
+  if (!loaded->meta().allows(run.players))
+    throw engine::InputError(run.id + " is not for " + std::to_string(run.players) + " players");
+  auto start = Clock::now();
+  for (int k = 0; games > 0 ? k < games : (k == 0 || secs_since(start) < seconds); ++k) {
+    uint64_t s = core::mix_seed(seed, static_cast<uint64_t>(k));
+    engine::Game g(loaded, run.players, s, options, engine::Mode::Lean,
+                   profile ? &run.profile : nullptr);
+    core::Rng pick(core::mix_seed(s, 5));
+    while (g.actor() != 0) {
+      int n = g.action_count();
+      g.apply(n <= 1 ? 0 : static_cast<int>(pick.below(static_cast<uint32_t>(n))));
+      ++run.actions;
+    }
+    g.result();
+    ++run.games;
+  }
+  run.seconds = secs_since(start);
+  if (profile) measure_labels(loaded, options, run.players, seed, run);
+  return run;
+}
+
+double us_per_action(const BenchRun& r) {
+  return 1e6 * r.seconds / static_cast<double>(std::max(1LL, r.actions));
+}
+
+// Shares of the run's time: each ruleset function, then the host's own.
+std::vector<std::pair<std::string, double>> shares(const BenchRun& r) {
+  std::vector<std::pair<std::string, double>> out;
+  double total = r.seconds * 1e9, in_rules = 0;
+  for (int f = 0; f < lua::CallProfile::kCount; ++f) {
+    if (f == lua::CallProfile::Describe || f == lua::CallProfile::Heuristic) continue;
+    double ns = static_cast<double>(r.profile.ns[f]);
+    in_rules += ns;
+    out.emplace_back(lua::CallProfile::name(f), ns / total);
+  }
+  out.emplace_back("host", std::max(0.0, total - in_rules) / total);
+  return out;
+}
+
+void print_profile(const BenchRun& r) {
+  std::printf("  where the time goes (a function's time includes the g.* calls it makes):\n");
+  for (const auto& [name, share] : shares(r)) {
+    int f = -1;
+    for (int k = 0; k < lua::CallProfile::kCount; ++k)
+      if (name == lua::CallProfile::name(k)) f = k;
+    double us = 1e6 * share * r.seconds / static_cast<double>(std::max(1LL, r.actions));
+    if (f >= 0)
+      std::printf(
+          "    %-8s %5.1f%%  %6.2f us/action  %6.2f us/call\n", name.c_str(), 100 * share, us,
+          r.profile.calls[f] ? static_cast<double>(r.profile.ns[f]) / 1e3 / r.profile.calls[f]
+                             : 0.0);
+    else
+      std::printf("    %-8s %5.1f%%  %6.2f us/action  (ratify's own work around the calls)\n",
+                  name.c_str(), 100 * share, us);
+  }
+  if (r.eager_labels)
+    std::printf(
+        "  labels: actions(g) builds them on every decision, read or not; move them to "
+        "describe(g, action) (docs/fast-rules.md)\n");
+  else
+    std::printf(
+        "  labels: built only when read; describing all %d legal actions of a decision costs "
+        "%.1f us (the window and text UI pay it, batch runs don't)\n",
+        r.labels_per_decision, r.label_us_per_decision);
+}
+
+int bench_single(const BenchArgs& a) {
+  BenchRun r =
+      bench_one(a.ruleset, a.sets, a.games ? a.games : 2000, 0, a.seed, a.players, a.profile);
+  std::printf("%s, %d players, random playouts on one thread:\n", r.id.c_str(), r.players);
+  std::printf("  %d games, %lld actions in %.2fs\n", r.games, r.actions, r.seconds);
+  std::printf("  %.0f games/s, %.0f actions/s, %.1f us/action\n", r.games / r.seconds,
+              static_cast<double>(r.actions) / r.seconds, us_per_action(r));
+  if (a.profile) print_profile(r);
+  return kOk;
+}
+
+int bench_all(const BenchArgs& a) {
+  auto entries = engine::list_rulesets();
+  std::printf("Every ruleset, random playouts on one thread (%s each):\n\n",
+              a.games ? (std::to_string(a.games) + " games").c_str()
+                      : (std::to_string(a.seconds).substr(0, 4) + " s").c_str());
+  std::printf("%-22s %7s %7s %9s %10s %9s", "ruleset", "players", "games", "actions", "us/action",
+              "games/s");
+  if (a.profile)
+    std::printf("  %7s %7s %7s %7s %7s", "actor", "actions", "apply", "result", "host");
+  std::printf("\n");
+  int rc = kOk;
+  for (const auto& e : entries) {
+    BenchRun r;
+    try {
+      r = bench_one(e.dir.string(), a.sets, a.games, a.seconds, a.seed, a.players, a.profile);
+    } catch (const std::exception& ex) {
+      std::printf("%-22s error: %s\n", e.id.c_str(), ex.what());
+      rc = kBadInput;
+      continue;
+    }
+    std::printf("%-22s %7d %7d %9lld %10.1f %9.0f", r.id.c_str(), r.players, r.games, r.actions,
+                us_per_action(r), r.games / r.seconds);
+    if (a.profile)
+      for (const auto& [name, share] : shares(r))
+        if (name != "setup") std::printf(" %6.1f%%", 100 * share);
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  if (a.profile)
+    std::printf(
+        "\n(%% of each run's time in the ruleset's functions, g.* calls included; host: "
+        "ratify's own work around them)\n");
+  return rc;
+}
+
+}  // namespace
+
+int cmd_bench(const BenchArgs& a) {
+  if (a.all) return bench_all(a);
+  if (a.ruleset.empty()) throw engine::InputError("bench: name a ruleset, or give --all");
+  return bench_single(a);
+}
+
+}  // namespace ratify::cli
