@@ -129,6 +129,21 @@ class Match {
   // anyway) apply takes no checkpoint and copies no action: on a script
   // error the match is left half-done, as with apply_untracked.
   void set_transactions(bool on);
+  // The zone of that name, or -1. Rulesets name zones by Lua strings,
+  // which are interned: a small cache keyed by the string's address
+  // (checked against the zone's name, so a reused address is harmless)
+  // saves hashing the name on every g.* call.
+  int zone_named(const char* name, size_t len) {
+    ZoneSlot& slot = zone_cache_[(reinterpret_cast<uintptr_t>(name) >> 4) % kZoneCache];
+    if (slot.text == name) {
+      const auto& zones = table_.zones();
+      if (slot.zone < zones.size() && zones[slot.zone].name == std::string_view(name, len))
+        return static_cast<int>(slot.zone);
+    }
+    int z = table_.zone_index(std::string_view(name, len));
+    if (z >= 0) slot = {name, static_cast<size_t>(z)};
+    return z;
+  }
   // Count time per ruleset function into `p` (nullptr: off, the default).
   void set_profile(CallProfile* p) { profile_ = p; }
   // Whether the current actions carry labels built by actions(g) (check
@@ -167,6 +182,12 @@ class Match {
   bool logging_ = true;
   bool transactions_ = true;
   CallProfile* profile_ = nullptr;
+  struct ZoneSlot {
+    const char* text = nullptr;
+    size_t zone = 0;
+  };
+  static constexpr size_t kZoneCache = 64;
+  ZoneSlot zone_cache_[kZoneCache];
   // Transactions: a checkpoint and the actions since; on an error the
   // checkpoint is restored and those actions replayed.
   Snapshot checkpoint_;

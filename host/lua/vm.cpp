@@ -4,6 +4,15 @@
 
 #include <lua.hpp>
 
+#ifdef RATIFY_MIMALLOC
+#include <mimalloc.h>
+#define RATIFY_REALLOC mi_realloc
+#define RATIFY_FREE mi_free
+#else
+#define RATIFY_REALLOC std::realloc
+#define RATIFY_FREE std::free
+#endif
+
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -48,7 +57,7 @@ struct Vm::Internals {
     if (ptr == nullptr) osize = 0;
     if (nsize == 0) {
       vm->used_ -= osize;
-      std::free(ptr);
+      RATIFY_FREE(ptr);
       return nullptr;
     }
     size_t grown = vm->used_ - osize + nsize;
@@ -65,7 +74,7 @@ struct Vm::Internals {
         return nullptr;  // Lua raises a memory error; safe pcall re-raises it
       }
     }
-    void* p = std::realloc(ptr, nsize);
+    void* p = RATIFY_REALLOC(ptr, nsize);
     if (p) vm->used_ = grown;
     return p;
   }

@@ -18,10 +18,18 @@ Match& self(lua_State* L) {
   return **token;
 }
 
+// A zone is named by its name or by the number g.zone returned for it.
 int zone_arg(lua_State* L, Match& m, int arg) {
+  if (lua_type(L, arg) == LUA_TNUMBER) {
+    lua_Integer z = lua_tointeger(L, arg);
+    if (z < 1 || z > static_cast<lua_Integer>(m.table().zones().size()))
+      luaL_error(L, "no zone number %s (g.zone returns the numbers of the zones it makes)",
+                 lua_tostring(L, arg));
+    return static_cast<int>(z - 1);
+  }
   size_t len;
   const char* name = luaL_checklstring(L, arg, &len);
-  int z = m.table().zone_index(std::string_view(name, len));
+  int z = m.zone_named(name, len);
   if (z < 0) luaL_error(L, "no zone '%s' (create it with g.zone)", name);
   return z;
 }
@@ -72,8 +80,7 @@ int g_zone(lua_State* L) {
   if (z.visibility == core::Visibility::Owner && z.owner == 0)
     luaL_error(L, "zone '%s': visibility \"owner\" needs an owner", z.name.c_str());
   return guarded(L, [&] {
-    m.table_mut().add_zone(std::move(z));
-    lua_pushvalue(L, 1);
+    lua_pushinteger(L, m.table_mut().add_zone(std::move(z)) + 1);
     return 1;
   });
 }
