@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -78,10 +79,15 @@ BenchRun bench_one(const std::string& ruleset, const std::vector<std::string>& s
   if (!loaded->meta().allows(run.players))
     throw engine::InputError(run.id + " is not for " + std::to_string(run.players) + " players");
   auto start = Clock::now();
+  std::unique_ptr<engine::Game> game;  // one match for every game, as sim does
   for (int k = 0; games > 0 ? k < games : (k == 0 || secs_since(start) < seconds); ++k) {
     uint64_t s = core::mix_seed(seed, static_cast<uint64_t>(k));
-    engine::Game g(loaded, run.players, s, options, engine::Mode::Lean,
-                   profile ? &run.profile : nullptr);
+    if (game)
+      game->restart(s);
+    else
+      game = std::make_unique<engine::Game>(loaded, run.players, s, options, engine::Mode::Lean,
+                                            profile ? &run.profile : nullptr);
+    engine::Game& g = *game;
     core::Rng pick(core::mix_seed(s, 5));
     while (g.actor() != 0) {
       int n = g.action_count();

@@ -29,12 +29,15 @@ std::optional<Visibility> visibility_from(std::string_view s) {
   return std::nullopt;
 }
 
-Table::Table(std::vector<CardDef> defs, int players) : players_(players) {
+Table::Table(std::vector<CardDef> defs, int players)
+    : Table(std::make_shared<const std::vector<CardDef>>(std::move(defs)), players) {}
+
+Table::Table(std::shared_ptr<const std::vector<CardDef>> defs, int players)
+    : defs_(std::move(defs)), players_(players) {
   if (players < 1 || players > kMaxPlayers)
     throw TableError("player count must be 1.." + std::to_string(kMaxPlayers));
-  for (size_t d = 0; d < defs.size(); ++d)
-    for (int k = 0; k < defs[d].count; ++k) card_def_.push_back(static_cast<int>(d));
-  defs_ = std::make_shared<const std::vector<CardDef>>(std::move(defs));
+  for (size_t d = 0; d < defs_->size(); ++d)
+    for (int k = 0; k < (*defs_)[d].count; ++k) card_def_.push_back(static_cast<int>(d));
   card_zone_.assign(card_def_.size(), 0);
   known_.assign(card_def_.size(), 0);
   Zone box{"box", "box", "Box", 0, Visibility::None, {}};

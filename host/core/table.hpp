@@ -49,6 +49,9 @@ class Table {
   // Builds the instances (definition order, `count` copies each), all in
   // the zone "box".
   Table(std::vector<CardDef> defs, int players);
+  // The same over definitions shared with other tables (every game of one
+  // ruleset): nothing of them is copied.
+  Table(std::shared_ptr<const std::vector<CardDef>> defs, int players);
 
   int players() const { return players_; }
   int ncards() const { return static_cast<int>(card_def_.size()); }

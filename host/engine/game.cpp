@@ -32,6 +32,12 @@ Game::Game(std::shared_ptr<Loaded> loaded, int players, uint64_t seed, core::Opt
   match_->setup();
 }
 
+void Game::restart(uint64_t seed) {
+  log_.clear();
+  match_->reset(seed);
+  match_->setup();
+}
+
 Game::~Game() {
   log_.clear();  // snapshots live in the VM: free them before the match
   match_.reset();

@@ -79,6 +79,9 @@ class Game {
   Game(std::shared_ptr<Loaded> loaded, int players, uint64_t seed, core::OptionValues options,
        Mode mode = Mode::Lean, lua::CallProfile* profile = nullptr);
   ~Game();
+  // A new game with another seed on the same match (players, options and
+  // mode stay): what batch runs do between games instead of a new Game.
+  void restart(uint64_t seed);
 
   lua::Match& match() { return *match_; }
   Loaded& loaded() { return *loaded_; }

@@ -38,7 +38,7 @@ Snapshot::~Snapshot() {
 Match::Match(Rules& rules, int players, uint64_t seed, const core::OptionValues& options)
     : rules_(rules),
       vm_(rules.vm()),
-      table_(rules.card_defs(), players),
+      table_(rules.shared_defs(), players),
       rng_(seed),
       seed_(seed),
       options_(options) {
@@ -124,6 +124,22 @@ void Match::setup() {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     call_fn(L, 1, 0, CallProfile::Setup);
     check_state(L, g_ref_, "setup");
+  });
+  touch();
+}
+
+void Match::reset(uint64_t seed) {
+  reset_transaction();
+  table_ = core::Table(rules_.shared_defs(), players());
+  rng_ = core::Rng(seed);
+  seed_ = seed;
+  log_.clear();
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_pushinteger(L, static_cast<lua_Integer>(seed));
+    lua_setfield(L, -2, "seed");
+    lua_newtable(L);
+    lua_setfield(L, -2, "state");
   });
   touch();
 }

@@ -72,6 +72,10 @@ class Match {
   Match& operator=(const Match&) = delete;
 
   void setup();
+  // Back to before setup, for a new game with another seed in the same
+  // match object (batch runs play thousands on one thread): a fresh table,
+  // RNG, g.state and log; g and its bindings stay.
+  void reset(uint64_t seed);
   Rules& rules() { return rules_; }
   int players() const { return table_.players(); }
   uint64_t seed() const { return seed_; }

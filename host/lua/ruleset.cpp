@@ -386,6 +386,7 @@ void Rules::read_cards(const std::string& file) {
     }
   }
   card_defs_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  shared_defs_ = std::make_shared<const std::vector<core::CardDef>>(defs_);
   lua_settop(L, src - 2);
 }
 

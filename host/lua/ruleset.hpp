@@ -49,6 +49,10 @@ class Rules {
   const RulesetMeta& meta() const { return meta_; }
   const VariantMeta* variant() const { return variant_ ? &*variant_ : nullptr; }
   const std::vector<core::CardDef>& card_defs() const { return defs_; }
+  // The same, shared by the tables of every game (made once, after load).
+  const std::shared_ptr<const std::vector<core::CardDef>>& shared_defs() const {
+    return shared_defs_;
+  }
   // Warnings about the card definitions and options (for `ratify check`).
   std::vector<std::string> lint() const { return lint_; }
   Vm& vm() { return *vm_; }
@@ -81,6 +85,7 @@ class Rules {
   RulesetMeta meta_;
   std::optional<VariantMeta> variant_;
   std::vector<core::CardDef> defs_;
+  std::shared_ptr<const std::vector<core::CardDef>> shared_defs_;
   std::vector<std::string> lint_;
   int module_ref_ = -1, defs_ref_ = -1, card_defs_ref_ = -1, variant_cards_ref_ = -1;
 };

@@ -24,14 +24,22 @@ std::vector<std::string> seating(const SimConfig& c, int players, int index) {
   return seats;
 }
 
+// `reuse` keeps the thread's match between games (a restart costs less
+// than a new match); a game that failed leaves it to be made anew.
 GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
-                    const core::OptionValues& options, int players, int index) {
+                    const core::OptionValues& options, int players, int index,
+                    std::unique_ptr<engine::Game>& reuse) {
   GameRecord rec;
   rec.index = index;
   rec.seed = core::mix_seed(c.seed, static_cast<uint64_t>(index));
   rec.seat_bots = seating(c, players, index);
   try {
-    engine::Game game(loaded, players, rec.seed, options, engine::Mode::Lean);
+    if (reuse)
+      reuse->restart(rec.seed);
+    else
+      reuse =
+          std::make_unique<engine::Game>(loaded, players, rec.seed, options, engine::Mode::Lean);
+    engine::Game& game = *reuse;
     bool has_h = loaded->meta().has_heuristic;
     std::vector<std::unique_ptr<bots::Bot>> seat_bot;
     std::vector<core::Rng> seat_rng;
@@ -56,6 +64,7 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
     rec.scores = r->scores;
   } catch (const std::exception& e) {
     rec.error = e.what();
+    reuse.reset();
   }
   return rec;
 }
@@ -93,8 +102,9 @@ SimResult run_sim(const SimConfig& c) {
   auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
     try {
       if (!loaded) loaded = engine::Loaded::open(c.ruleset, c.variant);
+      std::unique_ptr<engine::Game> game;
       for (size_t k; (k = next++) < indices.size();) {
-        out.games[k] = play_one(loaded, c, options, players, indices[k]);
+        out.games[k] = play_one(loaded, c, options, players, indices[k], game);
         ++done;
       }
     } catch (const std::exception& e) {
