@@ -3,75 +3,168 @@
 --
 -- "Votes" below is a State card's vote for taking the trick (values.trick):
 -- its electoral votes, doubled for a Suffrage State.
+--
+-- Speed: the legal plays are listed for every decision of every random
+-- playout, so what each card is (its votes, its party, its Honor role) is
+-- worked out once per card data (`card_facts`), the hand is read once per
+-- decision, and each rule is a loop over the hand's cards that offers the
+-- actions directly: no host call per card, no lists or closures per rule.
 local values = require "values"
 local seats = require "seats"
 
 local M = {}
 
 local PARTIES = { "Democratic", "Republican" }
+local trick = values.trick
+
+-- Phrases naming a party, made once per party instead of per decision.
+local function per_party(make)
+  return setmetatable({}, { __index = function(t, party)
+    local text = make(party)
+    t[party] = text
+    return text
+  end })
+end
+local DECLARES = per_party(function(party) return "declares the " .. party .. " party" end)
+local FORCED_LEAD = per_party(function(party) return "Forced Lead: no " .. party .. " State card" end)
+local LOWEST_OF = per_party(function(party) return "lowest " .. party .. " card" end)
+local DISCARDS = per_party(function(party) return "discards the highest " .. party end)
 
 ---------------------------------------------------------------------------
--- Small helpers over lists of cards
+-- What each card is, for the rules below: worked out once per card data
+-- (the definitions are shared and never change) instead of per decision,
+-- as tables by card:
+--   votes[c]           a State card's votes for taking a trick (nil: Honor)
+--   suit[c]            a State card's party
+--   with_vote[c]       an Honor card with vote (it takes tricks)
+--   optional_honor[c]  an Honor card with vote a hand may choose to play to
+--                      take a trick: all but the Chief Justice, who plays
+--                      only in his own cases
+--   refusing[c]        an Honor card without vote (Refusing to Vote)
+--   chief_justice[c], president[c]
+-- and votes_in_pack[suit][v]: some State card of that suit has v votes.
 
-local function filter(g, cards, keep)
-  local out = {}
-  for _, c in ipairs(cards) do
-    if keep(g.def(c)) then out[#out + 1] = c end
+local facts_of = setmetatable({}, { __mode = "k" })
+
+local function card_facts(defs)
+  local f = facts_of[defs]
+  if f then return f end
+  f = { votes = {}, suit = {}, with_vote = {}, optional_honor = {}, refusing = {},
+    chief_justice = {}, president = {}, votes_in_pack = {} }
+  for c, def in ipairs(defs) do
+    if def.kind == "state" then
+      local v = trick(def)
+      f.votes[c], f.suit[c] = v, def.suit
+      f.votes_in_pack[def.suit] = f.votes_in_pack[def.suit] or {}
+      f.votes_in_pack[def.suit][v] = true
+    end
+    local honor = def.kind == "honor"
+    f.with_vote[c] = honor and def.vote or nil
+    f.optional_honor[c] = honor and def.vote and not def.chief_justice or nil
+    f.refusing[c] = honor and not def.vote and not def.on_table or nil
+    f.chief_justice[c] = def.chief_justice == true or nil
+    f.president[c] = def.president or nil
   end
-  return out
+  facts_of[defs] = f
+  return f
 end
 
--- All cards sharing the best trick value (ties leave the choice open).
-local function extreme(g, cards, better)
-  local best, out = nil, {}
-  for _, c in ipairs(cards) do
-    local v = values.trick(g.def(c))
-    if best == nil or better(v, best) then
-      best, out = v, { c }
-    elseif v == best then
-      out[#out + 1] = c
+---------------------------------------------------------------------------
+-- The hand to play, read once per decision (its State cards and its Honor
+-- cards, each in hand order), and the list of its legal plays: one action
+-- per card; a card keeps the first reason (`how`) it was offered for.
+
+local function read_hand(g, seat)
+  local f = card_facts(g.defs)
+  local votes = f.votes
+  -- The State cards are gathered at the front of the fresh list g.cards
+  -- returns (no second list to grow), the Honor cards in a list of their own.
+  local states = g.cards(seats.HAND[seat])
+  local honors, n, all = {}, 0, #states
+  for i = 1, all do
+    local c = states[i]
+    if votes[c] then
+      n = n + 1
+      states[n] = c
+    else
+      honors[#honors + 1] = c
     end
   end
-  return out
+  for i = n + 1, all do states[i] = nil end
+  return { seat = seat, facts = f, votes = votes, suit = f.suit,
+    states = states, honors = honors, list = {} }
 end
 
-local function lowest(g, cards) return extreme(g, cards, function(a, b) return a < b end) end
-local function highest(g, cards) return extreme(g, cards, function(a, b) return a > b end) end
-
-local function is_state(def) return def.kind == "state" end
-
-local function of_party(party)
-  return function(def) return def.kind == "state" and def.suit == party end
-end
-
-local function worth(party, v)
-  return function(def) return def.kind == "state" and def.suit == party and values.trick(def) == v end
-end
-
-local function at_least_thirteen(party)
-  return function(def)
-    return def.kind == "state" and values.trick(def) >= 13 and (party == nil or def.suit == party)
+local function offer(h, c, how)
+  local list = h.list
+  for i = 1, #list do
+    if list[i].card == c then return end
   end
+  list[#list + 1] = { kind = "play", card = c, seat = h.seat, how = how }
 end
 
--- Honor cards a hand may choose to play to take a trick: every Honor card
--- with vote except the Chief Justice, who plays only in his own cases.
-local function optional_honor(def) return def.kind == "honor" and def.vote and not def.chief_justice end
-local function refusing(def) return def.kind == "honor" and not def.vote and not def.on_table end
-local function chief_justice(def) return def.chief_justice == true end
-
--- The list of legal plays is built as { card, how } pairs; a card keeps the
--- first reason it was offered for.
-local function offers()
-  return { list = {}, seen = {} }
-end
-
-local function offer(out, cards, how)
-  for _, c in ipairs(cards) do
-    if not out.seen[c] then
-      out.seen[c] = true
-      out.list[#out.list + 1] = { card = c, how = how }
+-- Offer the State cards of `party` (nil: of either party) that have exactly
+-- `v` votes. Returns how many there are.
+local function offer_votes(h, how, party, v)
+  local states, votes, suit, n = h.states, h.votes, h.suit, 0
+  for i = 1, #states do
+    local c = states[i]
+    if votes[c] == v and (party == nil or suit[c] == party) then
+      n = n + 1
+      offer(h, c, how)
     end
+  end
+  return n
+end
+
+-- Thirteen votes or more, of `party` (nil: of either party).
+local function offer_thirteen_or_more(h, how, party)
+  local states, votes, suit, n = h.states, h.votes, h.suit, 0
+  for i = 1, #states do
+    local c = states[i]
+    if votes[c] >= 13 and (party == nil or suit[c] == party) then
+      n = n + 1
+      offer(h, c, how)
+    end
+  end
+  return n
+end
+
+-- The lowest State card(s) of `party` (nil: of either party), or with
+-- sign = -1 the highest; equal ones leave the choice open. Returns how
+-- many are offered. (One pass: only equal ones need a second.)
+local function offer_extreme(h, how, party, sign)
+  local states, votes, suit = h.states, h.votes, h.suit
+  local best, first, equal = math.huge, nil, 0
+  for i = 1, #states do
+    local c = states[i]
+    if party == nil or suit[c] == party then
+      local v = sign * votes[c]
+      if v < best then
+        best, first, equal = v, c, 1
+      elseif v == best then
+        equal = equal + 1
+      end
+    end
+  end
+  if equal == 0 then return 0 end
+  if equal == 1 then
+    offer(h, first, how)
+    return 1
+  end
+  return offer_votes(h, how, party, sign * best)
+end
+
+local function offer_lowest(h, how, party) return offer_extreme(h, how, party, 1) end
+local function offer_highest(h, how, party) return offer_extreme(h, how, party, -1) end
+
+-- Offer the hand's Honor cards of a kind (a table of facts by card; nil:
+-- every one).
+local function offer_honors(h, how, kind)
+  local honors = h.honors
+  for i = 1, #honors do
+    local c = honors[i]
+    if kind == nil or kind[c] then offer(h, c, how) end
   end
 end
 
@@ -86,16 +179,16 @@ end
 -- State card, or another Honor card (only on a Forced Lead).
 function M.lead_kind(def)
   if def.kind == "state" then
-    return values.trick(def) == 13 and "thirteen" or "state"
+    return trick(def) == 13 and "thirteen" or "state"
   end
   return def.president and "president" or "honor"
 end
 
 -- Has an Honor card with vote (forced or not) been played to the trick?
 function M.honor_played(g, t)
+  local with_vote = card_facts(g.defs).with_vote
   for _, p in ipairs(t.plays) do
-    local def = g.def(p.card)
-    if def.kind == "honor" and def.vote then return true end
+    if with_vote[p.card] then return true end
   end
   return false
 end
@@ -103,11 +196,8 @@ end
 -- Could any State card of the pack double this many votes in this suit?
 -- When none can, the card "has the trick".
 function M.can_be_doubled(g, suit, v)
-  for _, c in ipairs(g.all()) do
-    local def = g.def(c)
-    if def.kind == "state" and def.suit == suit and values.trick(def) == 2 * v then return true end
-  end
-  return false
+  local votes = card_facts(g.defs).votes_in_pack[suit]
+  return votes ~= nil and votes[2 * v] == true
 end
 
 -- Does this card double the trick? It must be a State card of the suit led
@@ -116,7 +206,7 @@ end
 -- count). On a Thirteen, California doubles whichever party led it.
 function M.doubles(t, def)
   if def.kind ~= "state" or not t.running then return false end
-  if values.trick(def) ~= 2 * t.running then return false end
+  if trick(def) ~= 2 * t.running then return false end
   return def.suit == t.suit or t.lead == "thirteen"
 end
 
@@ -135,55 +225,42 @@ function M.declaring(g, seat)
 end
 
 function M.leads(g, seat)
-  local hand = g.cards(seats.hand(seat))
-  local states = filter(g, hand, is_state)
-  local out = offers()
-  if #states == 0 then
-    offer(out, hand, "Forced Lead: only Honor cards in hand")
-    return out.list
+  local h = read_hand(g, seat)
+  if #h.states == 0 then
+    offer_honors(h, "Forced Lead: only Honor cards in hand", nil)
+    return h.list
   end
   if M.declaring(g, seat) then
     local own = seats.party(g, seat)
-    local mine = filter(g, states, of_party(own))
-    if #mine > 0 then
-      offer(out, lowest(g, mine), "declares the " .. own .. " party")
-    else
-      offer(out, lowest(g, states), "Forced Lead: no " .. own .. " State card")
-    end
-    return out.list
+    if offer_lowest(h, DECLARES[own], own) == 0 then offer_lowest(h, FORCED_LEAD[own], nil) end
+    return h.list
   end
-  for _, party in ipairs(PARTIES) do
-    offer(out, lowest(g, filter(g, states, of_party(party))), "lowest " .. party .. " card")
-  end
-  offer(out, filter(g, states, function(def) return values.trick(def) == 13 end), "leads a Thirteen")
-  offer(out, filter(g, hand, function(def) return def.president end), "leads a President")
-  return out.list
+  for _, party in ipairs(PARTIES) do offer_lowest(h, LOWEST_OF[party], party) end
+  offer_votes(h, "leads a Thirteen", nil, 13)
+  offer_honors(h, "leads a President", h.facts.president)
+  return h.list
 end
 
 ---------------------------------------------------------------------------
 -- Second, Third and Fourth Hand
 
 -- Failure of Rules to Apply: the lowest card in hand, or the Chief Justice.
-local function failure(g, out, hand, states)
-  offer(out, lowest(g, states), "lowest card (no rule applies)")
-  offer(out, filter(g, hand, chief_justice), "Chief Justice takes the trick")
+local function failure(h)
+  offer_lowest(h, "lowest card (no rule applies)", nil)
+  offer_honors(h, "Chief Justice takes the trick", h.facts.chief_justice)
 end
 
 -- When Thirteen is Led / Presidents: thirteen votes or more of the party
 -- led, else of the other party, else the highest State card; the Chief
 -- Justice may take the trick when the first part cannot be followed (on a
 -- Thirteen only while California has not doubled it).
-local function after_high_lead(g, t, hand, states)
-  local out = offers()
-  offer(out, filter(g, states, at_least_thirteen(t.suit)), "thirteen votes or more")
-  if #out.list > 0 then return out.list end
-  offer(out, filter(g, states, at_least_thirteen(nil)), "thirteen votes or more of the other party")
-  if #out.list > 0 then return out.list end
-  offer(out, highest(g, states), "highest State card")
+local function after_high_lead(h, t)
+  if offer_thirteen_or_more(h, "thirteen votes or more", t.suit) > 0 then return end
+  if offer_thirteen_or_more(h, "thirteen votes or more of the other party", nil) > 0 then return end
+  offer_highest(h, "highest State card", nil)
   if t.lead == "president" or not t.doubler then
-    offer(out, filter(g, hand, chief_justice), "Chief Justice takes the trick")
+    offer_honors(h, "Chief Justice takes the trick", h.facts.chief_justice)
   end
-  return out.list
 end
 
 -- The party whose highest State card may be discarded: the party other
@@ -195,57 +272,51 @@ end
 
 -- The hand's obligation: Second Hand the same votes, failing that the
 -- double; Third and Fourth Hand the double of the last State card that
--- counted.
-local function obligation(g, t, states)
-  if not t.running then return {}, nil end
+-- counted (always a State card of the suit led, so t.suit is set).
+-- Returns how many cards meet it.
+local function obligation(h, t)
+  if not t.running then return 0 end
   if #t.plays == 1 then
-    local same = filter(g, states, worth(t.suit, t.running))
-    if #same > 0 then return same, "same votes" end
+    local same = offer_votes(h, "same votes", t.suit, t.running)
+    if same > 0 then return same end
   end
-  return filter(g, states, worth(t.suit, 2 * t.running)), "doubles"
+  return offer_votes(h, "doubles", t.suit, 2 * t.running)
 end
 
-local function after_ordinary_lead(g, seat, t, hand, states)
-  local out = offers()
+local function after_ordinary_lead(g, h, t)
   local honor_on = M.honor_played(g, t)
   local taken = honor_on or (t.running ~= nil and not M.can_be_doubled(g, t.suit, t.running))
-  local must, how = obligation(g, t, states)
-  offer(out, must, how)
-  if #must == 0 then
+  if obligation(h, t) == 0 then
     -- One Honor card cannot be played over another unless forced.
-    if not honor_on then offer(out, filter(g, hand, optional_honor), "Honor card with vote") end
-    offer(out, filter(g, hand, refusing), "refuses to vote")
-    local party = discard_party(g, seat, t.suit)
-    if party then
-      offer(out, highest(g, filter(g, states, of_party(party))), "discards the highest " .. party)
-    end
+    if not honor_on then offer_honors(h, "Honor card with vote", h.facts.optional_honor) end
+    offer_honors(h, "refuses to vote", h.facts.refusing)
+    local party = discard_party(g, h.seat, t.suit)
+    if party then offer_highest(h, DISCARDS[party], party) end
   end
   if taken then
     -- Once the trick is taken a hand may play its lowest card of the suit
     -- led, or failing this suit, its lowest card of the opposing suit.
-    local led = t.suit and filter(g, states, of_party(t.suit)) or {}
-    offer(out, lowest(g, #led > 0 and led or states), "lowest card (the trick is taken)")
+    local how = "lowest card (the trick is taken)"
+    if not (t.suit and offer_lowest(h, how, t.suit) > 0) then offer_lowest(h, how, nil) end
   end
-  if #out.list == 0 then failure(g, out, hand, states) end
-  return out.list
+  if #h.list == 0 then failure(h) end
 end
 
 function M.follows(g, seat)
   local t = g.state.trick
-  local hand = g.cards(seats.hand(seat))
-  local states = filter(g, hand, is_state)
-  if #states == 0 then
-    local out = offers()
-    offer(out, hand, "forced: only Honor cards in hand")
-    return out.list
+  local h = read_hand(g, seat)
+  if #h.states == 0 then
+    offer_honors(h, "forced: only Honor cards in hand", nil)
+  elseif t.lead == "thirteen" or t.lead == "president" then
+    after_high_lead(h, t)
+  else
+    after_ordinary_lead(g, h, t)
   end
-  if t.lead == "thirteen" or t.lead == "president" then
-    return after_high_lead(g, t, hand, states)
-  end
-  return after_ordinary_lead(g, seat, t, hand, states)
+  return h.list
 end
 
--- Every legal play of the hand whose turn it is, as { card, how }.
+-- Every legal play of the hand whose turn it is, as actions
+-- { kind = "play", card, seat, how }.
 function M.choices(g, seat)
   if #g.state.trick.plays == 0 then return M.leads(g, seat) end
   return M.follows(g, seat)
@@ -258,7 +329,7 @@ end
 -- Returns the play record.
 function M.play(g, seat, card, how)
   local t = g.state.trick
-  local def = g.def(card)
+  local def = g.defs[card]
   g.move(card, "trick")
   local rec = { seat = seat, card = card, how = how or "" }
   if #t.plays == 0 then
@@ -266,9 +337,9 @@ function M.play(g, seat, card, how)
     t.lead = M.lead_kind(def)
     -- A President assumes the politics of its leader.
     t.suit = def.kind == "state" and def.suit or (def.president and seats.party(g, seat)) or nil
-    t.running = values.trick(def)
+    t.running = trick(def)
   elseif M.doubles(t, def) then
-    t.doubler, t.running = seat, values.trick(def)
+    t.doubler, t.running = seat, trick(def)
     rec.doubles = true
   end
   rec.double_vote = def.suffrage == true
@@ -278,10 +349,10 @@ end
 
 -- The highest ranking Honor card with vote on the trick (the earlier of
 -- two of equal rank).
-local function best_honor(g, t)
+local function best_honor(defs, t)
   local seat, rank
   for _, p in ipairs(t.plays) do
-    local def = g.def(p.card)
+    local def = defs[p.card]
     if def.kind == "honor" and def.vote and (rank == nil or def.honor_rank < rank) then
       seat, rank = p.seat, def.honor_rank
     end
@@ -291,26 +362,27 @@ end
 
 -- After a lead without vote (First Flag or First White House, only on a
 -- Forced Lead): the highest State card, the earlier of equal ones.
-local function best_state(g, t)
+local function best_state(defs, t)
   local seat, top
   for _, p in ipairs(t.plays) do
-    local v = values.trick(g.def(p.card))
+    local v = trick(defs[p.card])
     if v and (top == nil or v > top) then seat, top = p.seat, v end
   end
   return seat
 end
 
 function M.winner(g, t)
+  local defs = g.defs
   for _, p in ipairs(t.plays) do
-    if g.def(p.card).chief_justice then return p.seat end
+    if defs[p.card].chief_justice then return p.seat end
   end
   -- A Thirteen can be taken only by California (or the Chief Justice).
   if t.lead == "thirteen" then return t.doubler or t.leader end
-  local honor = best_honor(g, t)
+  local honor = best_honor(defs, t)
   if honor then return honor end
   if t.doubler then return t.doubler end
   if t.lead == "state" then return t.leader end
-  return best_state(g, t) or t.leader
+  return best_state(defs, t) or t.leader
 end
 
 return M

@@ -7,6 +7,7 @@ local deal = require "deal"
 local play = require "play"
 
 local DEAL_NAME = { "popular vote", "electoral votes" }
+local TRICKS = { "tricks:1", "tricks:2" }  -- each partnership's tricks
 
 ---------------------------------------------------------------------------
 -- Setup
@@ -25,7 +26,7 @@ local function make_zones(g)
   end
   g.zone("trick", { visibility = "all", kind = "pile", label = "Trick" })
   for team = 1, 2 do
-    g.zone("tricks:" .. team, { visibility = "all", kind = "pile",
+    g.zone(TRICKS[team], { visibility = "all", kind = "pile",
       label = "Tricks of " .. seats.team_name(g, team) })
   end
 end
@@ -34,7 +35,7 @@ local function start_deal(g, number, dealer)
   local s = g.state
   s.deal, s.dealer, s.tricks = number, dealer, 0
   s.has_led = { false, false, false, false }
-  g.log(string.format("Deal %d (%s): %s deals", number, DEAL_NAME[number], seats.name(g, dealer)))
+  g.log("Deal %d (%s): %s deals", number, DEAL_NAME[number], seats.name(g, dealer))
   local holder = deal.deal(g, dealer)
   s.uncle_sam[number] = holder
   s.trick = play.new_trick(holder)
@@ -49,7 +50,7 @@ local function setup(g)
     scores = {}, uncle_sam = {}, misdeals = 0, over = false,
   }
   make_zones(g)
-  for team = 1, 2 do g.log("Partners: " .. seats.team_name(g, team)) end
+  for team = 1, 2 do g.log("Partners: %s", seats.team_name(g, team)) end
   start_deal(g, 1, deal.draw_for_dealer(g))
 end
 
@@ -57,17 +58,15 @@ end
 -- Scoring
 
 local function deal_votes(g, team, number)
-  local n = 0
-  for _, c in ipairs(g.cards("tricks:" .. team)) do
-    n = n + values.in_deal(number, g.def(c), g.options.second_deal_honors)
-  end
+  local count, n = values.deal_counts(g)[number], 0
+  for _, c in ipairs(g.cards(TRICKS[team])) do n = n + count[c] end
   return n
 end
 
 -- When every card of a full deal went into tricks, the combined scores
 -- must equal the rulebook's check total.
 local function check_deal(g, score)
-  local played = g.count("tricks:1") + g.count("tricks:2")
+  local played = g.count(TRICKS[1]) + g.count(TRICKS[2])
   local want = values.DEAL_TOTAL[g.state.deal]
   if g.options.check_totals and played == deal.HAND_SIZE * seats.SEATS
       and score[1] + score[2] ~= want then
@@ -93,7 +92,7 @@ local function finish(g)
     team = total[1] > total[2] and 1 or 2
   elseif s.vp_seat then
     team = seats.team(s.vp_seat)
-    g.log(seats.name(g, s.vp_seat) .. " holds the Vice President and casts the deciding vote")
+    g.log("%s holds the Vice President and casts the deciding vote", seats.name(g, s.vp_seat))
   end
   local scores = {}
   for p = 1, g.players do scores[p] = total[seats.team(p)] end
@@ -110,8 +109,8 @@ local function end_deal(g)
   local score = { deal_votes(g, 1, s.deal), deal_votes(g, 2, s.deal) }
   check_deal(g, score)
   s.scores[s.deal] = score
-  g.log(string.format("Deal %d (%s): %s %d, %s %d", s.deal, DEAL_NAME[s.deal],
-    s.parties[1], score[1], s.parties[2], score[2]))
+  g.log("Deal %d (%s): %s %d, %s %d", s.deal, DEAL_NAME[s.deal],
+    s.parties[1], score[1], s.parties[2], score[2])
   if s.deal == 1 then
     -- The player at the right of Uncle Sam's holder deals the second deal.
     start_deal(g, 2, seats.right(s.uncle_sam[1]))
@@ -134,34 +133,33 @@ local function actor(g)
   return seats.controller(g, g.state.turn)
 end
 
+-- The actions carry no label: the host asks `describe` only when a person
+-- or a replay reads one, so bots and batch runs never build the strings.
 local function actions(g)
-  local seat = g.state.turn
-  local prefix = seats.is_dummy(g, seat) and (seats.name(g, seat) .. ": play ") or "Play "
-  local list = {}
-  for _, choice in ipairs(play.choices(g, seat)) do
-    list[#list + 1] = { kind = "play", card = choice.card, seat = seat, how = choice.how,
-      label = prefix .. card_label(g.def(choice.card)) .. " - " .. choice.how }
-  end
-  return list
+  return play.choices(g, g.state.turn)
+end
+
+local function describe(g, a)
+  local prefix = seats.is_dummy(g, a.seat) and (seats.name(g, a.seat) .. ": play ") or "Play "
+  return prefix .. card_label(g.defs[a.card]) .. " - " .. a.how
 end
 
 local function end_trick(g)
   local s = g.state
   local winner = play.winner(g, s.trick)
   local team = seats.team(winner)
-  local worth = 0
-  for _, c in ipairs(g.cards("trick")) do
-    worth = worth + values.in_deal(s.deal, g.def(c), g.options.second_deal_honors)
-    g.move(c, "tricks:" .. team)
-  end
   s.tricks = s.tricks + 1
-  g.log(string.format("Trick %d to %s, %s: %d votes", s.tricks, seats.name(g, winner),
-    s.parties[team], worth))
+  if g.logging then
+    local count, worth = values.deal_counts(g)[s.deal], 0
+    for _, c in ipairs(g.cards("trick")) do worth = worth + count[c] end
+    g.log("Trick %d to %s, %s: %d votes", s.tricks, seats.name(g, winner), s.parties[team], worth)
+  end
+  g.move_all("trick", TRICKS[team])
   -- After the first trick the trick winner leads.
   s.trick = play.new_trick(winner)
   s.turn = winner
   for seat = 1, seats.SEATS do
-    if g.count(seats.hand(seat)) > 0 then return end
+    if g.count(seats.HAND[seat]) > 0 then return end
   end
   end_deal(g)
 end
@@ -169,12 +167,15 @@ end
 local function apply(g, a)
   local s = g.state
   local seat = s.turn
-  local def = g.def(a.card)
+  local def = g.defs[a.card]
   s.has_led[seat] = s.has_led[seat] or #s.trick.plays == 0
   play.play(g, seat, a.card, a.how)
-  g.log(seats.name(g, seat) .. ": " .. card_label(def) .. " - " .. a.how)
-  -- The Double Vote is announced for the player (automatic, no penalty).
-  if def.suffrage then g.log(seats.name(g, seat) .. ': "Double Vote!"') end
+  if g.logging then
+    local who = seats.name(g, seat)
+    g.log("%s: %s - %s", who, card_label(def), a.how)
+    -- The Double Vote is announced for the player (automatic, no penalty).
+    if def.suffrage then g.log('%s: "Double Vote!"', who) end
+  end
   if s.deal == 2 and def.casts_tie_vote then s.vp_seat = seat end
   if #s.trick.plays < seats.SEATS then
     s.turn = seats.left(seat)
@@ -221,10 +222,8 @@ end
 local function trick_in_progress(g, team)
   local t = g.state.trick
   if g.state.over or #t.plays == 0 then return 0 end
-  local worth = 0
-  for _, c in ipairs(g.cards("trick")) do
-    worth = worth + values.in_deal(g.state.deal, g.def(c), g.options.second_deal_honors)
-  end
+  local count, worth = values.deal_counts(g)[g.state.deal], 0
+  for _, c in ipairs(g.cards("trick")) do worth = worth + count[c] end
   return seats.team(play.winner(g, t)) == team and worth / 2 or -worth / 2
 end
 
@@ -234,11 +233,11 @@ end
 local function heuristic(g, player)
   local team = seats.team(player)
   local lead = standing(g, team) - standing(g, 3 - team) + trick_in_progress(g, team)
-  local honors = 0
+  local honors, defs = 0, g.defs
   for seat = 1, seats.SEATS do
     if seats.team(seat) == team then
-      for _, c in ipairs(g.cards(seats.hand(seat))) do
-        local def = g.def(c)
+      for _, c in ipairs(g.cards(seats.HAND[seat])) do
+        local def = defs[c]
         if def.kind == "honor" and def.vote then honors = honors + 1 end
       end
     end
@@ -270,6 +269,7 @@ return {
   actions = actions,
   apply = apply,
   result = result,
+  describe = describe,
   status = status,
   heuristic = heuristic,
 }

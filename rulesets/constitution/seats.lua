@@ -30,7 +30,11 @@ end
 
 function M.is_dummy(g, seat) return seat > g.players end
 
-function M.hand(seat) return "hand:" .. seat end
+-- Zone names, made once: "hand:1" .. "hand:4".
+M.HAND = {}
+for seat = 1, M.SEATS do M.HAND[seat] = "hand:" .. seat end
+
+function M.hand(seat) return M.HAND[seat] end
 
 function M.name(g, seat)
   if M.is_dummy(g, seat) then

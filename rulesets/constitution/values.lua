@@ -35,6 +35,25 @@ function M.in_deal(deal, def, pair)
   return M.electoral(def, pair)
 end
 
+-- What each card counts in deal 1 and in deal 2 (counts[deal][card]),
+-- worked out once per card data and second-deal pair: the definitions are
+-- shared and never change, and every trick and score adds these up.
+local counts_of = setmetatable({}, { __mode = "k" })
+
+function M.deal_counts(g)
+  local pair = g.options.second_deal_honors
+  local by_pair = counts_of[g.defs] or {}
+  counts_of[g.defs] = by_pair
+  local counts = by_pair[pair]
+  if counts then return counts end
+  counts = { {}, {} }
+  for c, def in ipairs(g.defs) do
+    counts[1][c], counts[2][c] = M.in_deal(1, def, pair), M.in_deal(2, def, pair)
+  end
+  by_pair[pair] = counts
+  return counts
+end
+
 -- Sums over the whole pack: the electoral votes of the States and what the
 -- 60 cards that go into tricks (all but the card laid on the table) are
 -- worth in each deal.
@@ -55,9 +74,16 @@ function M.totals(g)
   return t
 end
 
+-- Card data already found to meet the checks, by definitions table and
+-- second-deal pair: the definitions are shared and never change, so each
+-- is checked once rather than at every setup.
+local passed = setmetatable({}, { __mode = "k" })
+
 -- Refuse card data that breaks the rulebook's checks, with a message that
 -- says which number is off and where to look.
 function M.assert_totals(g)
+  local defs, pair = g.defs, g.options.second_deal_honors
+  if defs and passed[defs] and passed[defs][pair] then return end
   local t = M.totals(g)
   local function check(got, want, what)
     if got ~= want then
@@ -69,6 +95,10 @@ function M.assert_totals(g)
   check(t.electoral, M.ELECTORAL_TOTAL, "electoral votes for the States")
   check(t.deal[1], M.DEAL_TOTAL[1], "votes for a full first deal")
   check(t.deal[2], M.DEAL_TOTAL[2], "votes for a full second deal")
+  if defs then
+    passed[defs] = passed[defs] or {}
+    passed[defs][pair] = true
+  end
 end
 
 return M
