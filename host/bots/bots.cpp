@@ -1,5 +1,7 @@
 #include "bots/bots.hpp"
 
+#include "bots/mcts.hpp"
+
 #include <limits>
 #include <stdexcept>
 
@@ -49,17 +51,21 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
 }
 
 std::vector<std::string> bot_names() {
-  return {"random", "heuristic", "bot"};
+  return {"random", "heuristic", "bot", "mcts"};
 }
 
 std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
   if (name == "random") return std::make_unique<RandomBot>();
+  if (name == "mcts" || name.rfind("mcts:", 0) == 0)
+    return std::make_unique<MctsBot>(parse_mcts(name, has_heuristic));
   if (name == "heuristic" || name == "bot") {
     if (has_heuristic) return std::make_unique<HeuristicBot>();
     if (name == "bot") return std::make_unique<RandomBot>();
     throw std::invalid_argument("the ruleset has no heuristic(g, player): use the random bot");
   }
-  throw std::invalid_argument("no bot '" + name + "'; bots: random, heuristic, bot");
+  throw std::invalid_argument("no bot '" + name +
+                              "'; bots: random, heuristic, bot, mcts (mcts:iters=N, mcts:ms=N, "
+                              "mcts:rollout=heuristic)");
 }
 
 }  // namespace ratify::bots

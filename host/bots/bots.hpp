@@ -35,7 +35,8 @@ class HeuristicBot : public Bot {
 };
 
 std::vector<std::string> bot_names();
-// "random", "heuristic", or "bot" (heuristic when the ruleset has one).
+// "random", "heuristic", "bot" (heuristic when the ruleset has one), or
+// "mcts" with settings ("mcts:iters=2000", see mcts.hpp).
 std::unique_ptr<Bot> make_bot(const std::string& name, bool ruleset_has_heuristic);
 
 }  // namespace ratify::bots

@@ -1,5 +1,6 @@
 #include "lua/match.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/replay.hpp"
@@ -248,6 +249,22 @@ nlohmann::json Match::action_json(int i) {
   });
   if (out.is_object()) out.erase("label");
   return out;
+}
+
+std::vector<uint64_t> Match::action_keys() {
+  ensure_actions();
+  std::vector<uint64_t> keys(static_cast<size_t>(actions_n_));
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    for (int i = 0; i < actions_n_; ++i) {
+      lua_rawgeti(L, -1, i + 1);
+      core::Hasher h;
+      hash_value(L, -1, h);
+      keys[static_cast<size_t>(i)] = h.value();
+      lua_pop(L, 1);
+    }
+  });
+  return keys;
 }
 
 int Match::find_action(const nlohmann::json& action) {
@@ -543,6 +560,9 @@ void Match::determinize(int player, core::Rng& rng) {
       }
     }
   }
+  // Sorted first, so the guess depends only on which cards are unseen,
+  // never on where they really lie: a bot cannot learn anything from it.
+  std::sort(hidden.begin(), hidden.end());
   rng.shuffle(hidden);
   for (size_t k = 0; k < places.size(); ++k)
     table_.place(places[k].first, places[k].second, hidden[k]);

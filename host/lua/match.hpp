@@ -90,7 +90,10 @@ class Match {
   int actor();  // 0 = the game is over
   int action_count();
   ActionInfo action_info(int i);
-  nlohmann::json action_json(int i);              // plain data, without `label`
+  nlohmann::json action_json(int i);  // plain data, without `label`
+  // A hash of each legal action's fields: the same action in another
+  // world (a bot's determinization) has the same key.
+  std::vector<uint64_t> action_keys();
   int find_action(const nlohmann::json& action);  // -1 if not legal now
   // Carries out action i as a transaction: on a script error the match is
   // restored exactly and ScriptError is thrown.

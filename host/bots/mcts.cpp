@@ -1,0 +1,283 @@
+#include "bots/mcts.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+namespace ratify::bots {
+
+namespace {
+
+// An action seen from a node: statistics for the player acting there.
+struct Edge {
+  uint64_t key = 0;
+  int child = -1;
+  int visits = 0;
+  int available = 0;  // iterations in which the action was legal here
+  double reward = 0;
+};
+
+struct Node {
+  std::vector<Edge> edges;
+};
+
+// Each player's share of the game's result: winners split 1.
+std::vector<double> rewards(lua::Match& m, int players) {
+  std::vector<double> out(static_cast<size_t>(players) + 1, 0.0);
+  auto r = m.result();
+  if (!r || r->winners.empty()) {
+    for (int p = 1; p <= players; ++p) out[p] = 1.0 / players;
+    return out;
+  }
+  for (int w : r->winners) out[w] += 1.0 / static_cast<double>(r->winners.size());
+  return out;
+}
+
+// A game cut short: the heuristic's leader wins, or it is a draw.
+std::vector<double> judged(lua::Match& m, int players) {
+  std::vector<double> out(static_cast<size_t>(players) + 1, 1.0 / players);
+  if (!m.has_heuristic()) return out;
+  int best = 1;
+  double top = -std::numeric_limits<double>::infinity();
+  for (int p = 1; p <= players; ++p) {
+    double h = m.heuristic(p);
+    if (h > top) top = h, best = p;
+  }
+  std::fill(out.begin(), out.end(), 0.0);
+  out[best] = 1.0;
+  return out;
+}
+
+// The ruleset heuristic's choice one step ahead (ties at random).
+int greedy(lua::Match& m, int me, core::Rng& rng) {
+  int n = m.action_count();
+  if (n <= 1) return 0;
+  lua::Snapshot here = m.snapshot();
+  double best = -std::numeric_limits<double>::infinity();
+  std::vector<int> ties;
+  for (int i = 0; i < n; ++i) {
+    if (i > 0) m.restore(here);
+    double score = -std::numeric_limits<double>::infinity();
+    try {
+      m.apply_untracked(i);
+      auto r = m.result();
+      if (r) {
+        bool won = false;
+        for (int w : r->winners) won |= w == me;
+        score = won ? 1e12 : -1e12;
+      } else {
+        score = m.heuristic(me);
+      }
+    } catch (const lua::ScriptError&) {
+    }
+    if (score > best)
+      best = score, ties.assign(1, i);
+    else if (score == best)
+      ties.push_back(i);
+  }
+  m.restore(here);
+  return ties.empty() ? 0 : ties[rng.below(static_cast<uint32_t>(ties.size()))];
+}
+
+class Search {
+ public:
+  Search(lua::Match& m, const MctsConfig& c, core::Rng& rng)
+      : m_(m), c_(c), rng_(rng), players_(m.players()) {
+    nodes_.emplace_back();
+  }
+
+  void iterate(const lua::Snapshot& root, int me) {
+    m_.restore(root);
+    m_.determinize(me, rng_);
+    path_.clear();
+    try {
+      descend();
+      auto reward = playout();
+      backup(reward);
+    } catch (const lua::ScriptError&) {
+      // A rules error down this line: it counts as lost for whoever chose
+      // it (the last step of the path), so the search steers away.
+      std::vector<double> reward(static_cast<size_t>(players_) + 1, 0.0);
+      if (!path_.empty()) {
+        for (int p = 1; p <= players_; ++p) reward[p] = p == path_.back().actor ? 0.0 : 1.0;
+      }
+      backup(reward);
+    }
+  }
+
+  // The root action tried most often, among those legal in the real world.
+  int best(const std::vector<uint64_t>& real_keys) const {
+    int pick = 0, most = -1;
+    for (size_t i = 0; i < real_keys.size(); ++i)
+      for (const Edge& e : nodes_[0].edges)
+        if (e.key == real_keys[i] && e.visits > most) most = e.visits, pick = static_cast<int>(i);
+    return pick;
+  }
+
+ private:
+  struct Step {
+    int node, edge, actor;
+  };
+
+  // Selection and expansion: down the tree by UCB over the actions legal
+  // in this world, until an action is tried for the first time here.
+  void descend() {
+    int node = 0;
+    for (;;) {
+      int actor = m_.actor();
+      if (actor == 0) return;
+      auto keys = m_.action_keys();
+      std::vector<int> edge_of(keys.size());
+      std::vector<int> untried;
+      for (size_t i = 0; i < keys.size(); ++i) {
+        int e = find_or_add(node, keys[i]);
+        Edge& edge = nodes_[node].edges[e];
+        ++edge.available;
+        edge_of[i] = e;
+        if (edge.visits == 0) untried.push_back(static_cast<int>(i));
+      }
+      int i = untried.empty() ? by_ucb(node, edge_of)
+                              : untried[rng_.below(static_cast<uint32_t>(untried.size()))];
+      int e = edge_of[i];
+      path_.push_back({node, e, actor});
+      m_.apply_untracked(i);
+      if (nodes_[node].edges[e].child < 0) {
+        int child = static_cast<int>(nodes_.size());
+        nodes_.emplace_back();
+        nodes_[node].edges[e].child = child;
+        if (!untried.empty()) return;  // expanded: play out from here
+      }
+      node = nodes_[node].edges[e].child;
+    }
+  }
+
+  int find_or_add(int node, uint64_t key) {
+    auto& edges = nodes_[node].edges;
+    for (size_t e = 0; e < edges.size(); ++e)
+      if (edges[e].key == key) return static_cast<int>(e);
+    edges.push_back(Edge{key});
+    return static_cast<int>(edges.size()) - 1;
+  }
+
+  int by_ucb(int node, const std::vector<int>& edge_of) {
+    const auto& edges = nodes_[node].edges;
+    double top = -std::numeric_limits<double>::infinity();
+    int pick = 0;
+    for (size_t i = 0; i < edge_of.size(); ++i) {
+      const Edge& e = edges[edge_of[i]];
+      double mean = e.reward / e.visits;
+      double u = mean + c_.exploration * std::sqrt(std::log(e.available) / e.visits);
+      if (u > top) top = u, pick = static_cast<int>(i);
+    }
+    return pick;
+  }
+
+  std::vector<double> playout() {
+    for (int steps = 0;; ++steps) {
+      int actor = m_.actor();
+      if (actor == 0) return rewards(m_, players_);
+      if (steps >= c_.rollout_limit) return judged(m_, players_);
+      int n = m_.action_count();
+      if (n == 0) throw lua::ScriptError("player " + std::to_string(actor) + " has no action");
+      int i = c_.heuristic_rollout
+                  ? greedy(m_, actor, rng_)
+                  : (n <= 1 ? 0 : static_cast<int>(rng_.below(static_cast<uint32_t>(n))));
+      m_.apply_untracked(i);
+    }
+  }
+
+  void backup(const std::vector<double>& reward) {
+    for (const Step& s : path_) {
+      Edge& e = nodes_[s.node].edges[s.edge];
+      ++e.visits;
+      e.reward += reward[s.actor];
+    }
+  }
+
+  lua::Match& m_;
+  const MctsConfig& c_;
+  core::Rng& rng_;
+  int players_;
+  std::vector<Node> nodes_;
+  std::vector<Step> path_;
+};
+
+int int_value(const std::string& key, const std::string& value, int lo, int hi) {
+  try {
+    size_t used = 0;
+    long v = std::stol(value, &used);
+    if (used == value.size() && v >= lo && v <= hi) return static_cast<int>(v);
+  } catch (const std::exception&) {
+  }
+  throw std::invalid_argument("mcts: " + key + " must be a whole number " + std::to_string(lo) +
+                              ".." + std::to_string(hi) + ", not '" + value + "'");
+}
+
+double number_value(const std::string& key, const std::string& value) {
+  try {
+    size_t used = 0;
+    double v = std::stod(value, &used);
+    if (used == value.size() && std::isfinite(v) && v >= 0 && v <= 100) return v;
+  } catch (const std::exception&) {
+  }
+  throw std::invalid_argument("mcts: " + key + " must be a number 0..100, not '" + value + "'");
+}
+
+}  // namespace
+
+int MctsBot::choose(engine::Game& game, core::Rng& rng) {
+  lua::Match& m = game.match();
+  int n = m.action_count();
+  if (n <= 1) return 0;
+  int me = m.actor();
+  auto real_keys = m.action_keys();
+  lua::Snapshot real = m.snapshot();
+  Search search(m, c_, rng);
+  auto start = std::chrono::steady_clock::now();
+  auto deadline = start + std::chrono::milliseconds(c_.ms);
+  for (int k = 0;; ++k) {
+    if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && k > 0 : k >= c_.iterations)
+      break;
+    search.iterate(real, me);
+  }
+  m.restore(real);
+  return search.best(real_keys);
+}
+
+MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {
+  MctsConfig c;
+  size_t at = spec.find(':');
+  while (at != std::string::npos) {
+    size_t next = spec.find(':', at + 1);
+    std::string part = spec.substr(at + 1, next == std::string::npos ? next : next - at - 1);
+    size_t eq = part.find('=');
+    std::string key = part.substr(0, eq),
+                value = eq == std::string::npos ? "" : part.substr(eq + 1);
+    if (key == "iters" || key == "iterations") {
+      c.iterations = int_value(key, value, 1, 100'000'000);
+      c.ms = 0;
+    } else if (key == "ms") {
+      c.ms = int_value(key, value, 1, 3'600'000);
+    } else if (key == "rollout") {
+      if (value != "random" && value != "heuristic")
+        throw std::invalid_argument("mcts: rollout is 'random' or 'heuristic', not '" + value +
+                                    "'");
+      if (value == "heuristic" && !has_heuristic)
+        throw std::invalid_argument(
+            "mcts: rollout=heuristic needs the ruleset's heuristic(g, player)");
+      c.heuristic_rollout = value == "heuristic";
+    } else if (key == "c") {
+      c.exploration = number_value(key, value);
+    } else {
+      throw std::invalid_argument("mcts: no setting '" + key +
+                                  "' (settings: iters=N, ms=N, rollout=random|heuristic, c=X "
+                                  "for UCB's exploration constant)");
+    }
+    at = next;
+  }
+  return c;
+}
+
+}  // namespace ratify::bots

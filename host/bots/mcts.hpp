@@ -1,0 +1,40 @@
+#pragma once
+// Information-set Monte Carlo tree search (single observer, Cowling,
+// Powley and Whitehouse 2012), generic over any ruleset: it needs only
+// actor, actions, apply and result, and the host's determinization.
+//
+// One tree per decision, over the acting player's information set. Every
+// iteration re-deals the cards that player cannot see (so the search never
+// uses them), then selects by UCB among the actions legal in that world,
+// expands one new action, plays the game out and backs the result up.
+// Actions are matched between worlds by their fields (Match::action_keys).
+#include <cstdint>
+#include <string>
+
+#include "bots/bots.hpp"
+
+namespace ratify::bots {
+
+struct MctsConfig {
+  int iterations = 1000;  // per decision (deterministic for a seed)
+  int ms = 0;             // > 0: a time budget per decision instead
+  bool heuristic_rollout = false;
+  double exploration = 0.7;   // UCB's constant
+  int rollout_limit = 10000;  // actions; past it the heuristic (or a draw) decides
+};
+
+class MctsBot : public Bot {
+ public:
+  explicit MctsBot(MctsConfig c) : c_(c) {}
+  std::string name() const override { return "mcts"; }
+  int choose(engine::Game& game, core::Rng& rng) override;
+
+ private:
+  MctsConfig c_;
+};
+
+// "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic". Throws
+// std::invalid_argument naming what is wrong.
+MctsConfig parse_mcts(const std::string& spec, bool ruleset_has_heuristic);
+
+}  // namespace ratify::bots
