@@ -2,7 +2,7 @@
 
 local M = {}
 
-M.SPACES, M.START = 20, 1
+M.SPACES, M.START, M.MAX_PLAYERS = 20, 1, 6
 local SPACES, START = M.SPACES, M.START
 
 function M.space(i) return "space:" .. i end
@@ -10,28 +10,46 @@ function M.stash(p) return "stash:" .. p end
 function M.identity(p) return "identity:" .. p end
 function M.name(p) return "player " .. p end
 
+-- The same names built once, for the code that runs every action.
+M.SPACE, M.STASH, M.IDENTITY, M.NAME = {}, {}, {}, {}
+M.SPACE_AT = {} -- zone name -> its place in the ring
+for i = 1, SPACES do
+  M.SPACE[i] = M.space(i)
+  M.SPACE_AT[M.SPACE[i]] = i
+end
+for p = 1, M.MAX_PLAYERS do
+  M.STASH[p], M.IDENTITY[p], M.NAME[p] = M.stash(p), M.identity(p), M.name(p)
+end
+local SPACE, STASH = M.SPACE, M.STASH
+
 function M.zeros(n)
   local t = {}
   for p = 1, n do t[p] = 0 end
   return t
 end
 
-function M.board_cards(g)
-  local n = 0
-  for i = 1, SPACES do n = n + g.count(M.space(i)) end
-  return n
+-- No card left on any place of the ring (stops at the first card found).
+function M.bare(g)
+  local count = g.count
+  for i = 1, SPACES do
+    if count(SPACE[i]) > 0 then return false end
+  end
+  return true
 end
 
 -- The card n spaces clockwise from the Start card, counting only places that
--- still hold a card ("skipping over" emptied places and players' cards).
+-- still hold a card ("skipping over" emptied places and players' cards); nil
+-- when the ring is bare.
 function M.land(g, n)
-  if M.board_cards(g) == 0 then return nil end
+  local count = g.count
   local pos, left = START, n
-  while true do
+  for step = 1, math.huge do
     pos = pos % SPACES + 1
-    if g.count(M.space(pos)) > 0 then
+    if count(SPACE[pos]) > 0 then
       left = left - 1
       if left == 0 then return pos end
+    elseif step == SPACES and left == n then
+      return nil -- a whole round without a card
     end
   end
 end
@@ -42,17 +60,18 @@ end
 -- cancels its holder's negative cards. The bonus for most Traitors is split
 -- between tied players (rounded down); nobody gets it with no Traitor at all.
 function M.score(g)
-  local traitors, pts = {}, {}
+  local defs, traitors, pts = g.defs, {}, {}
   for p = 1, g.players do
-    local cards = g.cards(M.stash(p))
-    local has_trump = #g.find(M.stash(p), "trump") > 0
-    traitors[p], pts[p] = 0, 0
-    for _, c in ipairs(cards) do
-      local d = g.def(c)
+    local gains, losses, has_trump = 0, 0, false
+    traitors[p] = 0
+    for _, c in ipairs(g.cards(STASH[p])) do
+      local d = defs[c]
       if d.side == "traitor" then traitors[p] = traitors[p] + 1 end
+      if d.id == "trump" then has_trump = true end
       local v = d.points or 0
-      if not (has_trump and v < 0) then pts[p] = pts[p] + v end
+      if v < 0 then losses = losses + v else gains = gains + v end
     end
+    pts[p] = has_trump and gains or gains + losses
   end
   local most, tied = 0, {}
   for p = 1, g.players do most = math.max(most, traitors[p]) end

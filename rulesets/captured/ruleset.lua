@@ -2,24 +2,18 @@
 -- board game. 20 Board cards lie in a ring; each turn a player moves from the
 -- Start card as many cards clockwise as the top Patriot card shows, and
 -- stashes the card he lands on. Most Traitors wins a bonus. See README.md.
+--
+-- Speed: random playouts call actions/apply millions of times, so zone and
+-- player names are built once (rules.lua), labels are made only in describe,
+-- and log lines are formatted by the host only when a log is kept (README,
+-- "Speed").
 
 local M = require "rules"
 local SPACES, START = M.SPACES, M.START
-local space, stash, identity, name, zeros = M.space, M.stash, M.identity, M.name, M.zeros
-local board_cards, land, score = M.board_cards, M.land, M.score
+local SPACE, SPACE_AT, STASH, IDENTITY, NAME = M.SPACE, M.SPACE_AT, M.STASH, M.IDENTITY, M.NAME
+local zeros, bare, land, score = M.zeros, M.bare, M.land, M.score
 
 --------------------------------------------------------------- decisions
-
-local function stash_choices(g, victims, verb)
-  local list = {}
-  for _, q in ipairs(victims) do
-    for _, c in ipairs(g.cards(stash(q))) do
-      list[#list + 1] = { kind = "decide", card = c, target = q,
-        label = verb .. " " .. g.def(c).name .. " from " .. name(q) .. "'s stash" }
-    end
-  end
-  return list
-end
 
 local function others(g, p)
   local list = {}
@@ -29,18 +23,36 @@ local function others(g, p)
   return list
 end
 
--- steal: two players on the same spot; the first one there takes a card of
--- the second's stash. take: the Special Ops "take a card" from any stash.
-local DECISIONS = {
-  steal = function(g, d) return stash_choices(g, { d.victim }, "Take") end,
-  take = function(g, d) return stash_choices(g, others(g, d.player), "Take") end,
+-- Whose stash a pending decision takes a card from. steal: two players on
+-- the same spot; the first one there takes a card of the second's stash.
+-- take: the Special Ops "take a card" from any stash.
+local VICTIMS = {
+  steal = function(_, d) return { d.victim } end,
+  take = function(g, d) return others(g, d.player) end,
 }
 
-local function choices(g, d) return DECISIONS[d.handler](g, d) end
+-- One action per card of those stashes.
+local function choices(g, d)
+  local list = {}
+  for _, q in ipairs(VICTIMS[d.handler](g, d)) do
+    for _, c in ipairs(g.cards(STASH[q])) do
+      list[#list + 1] = { kind = "decide", card = c, target = q }
+    end
+  end
+  return list
+end
+
+-- Does the decision have anything to choose from (a card in those stashes)?
+local function has_choice(g, d)
+  for _, q in ipairs(VICTIMS[d.handler](g, d)) do
+    if g.count(STASH[q]) > 0 then return true end
+  end
+  return false
+end
 
 -- What the landed card makes its new owner do (read aloud and follow).
 local function follow(g, p, c)
-  local d, s = g.def(c), g.state
+  local d, s = g.defs[c], g.state
   if d.effect == "lose_turn" then
     s.skip[p] = s.skip[p] + 1
   elseif d.effect == "extra_turn" then
@@ -62,7 +74,7 @@ local function next_player(g, p)
     p = p % g.players + 1
     if s.skip[p] == 0 then return p end
     s.skip[p] = s.skip[p] - 1
-    g.log(name(p) .. " loses this turn")
+    g.log("%s loses this turn", NAME[p])
   end
   error("no player can take a turn")
 end
@@ -70,18 +82,18 @@ end
 -- Drop decisions with nothing to choose; end the game when the board is bare.
 local function settle(g)
   local s = g.state
-  while s.pending[1] and #choices(g, s.pending[1]) == 0 do table.remove(s.pending, 1) end
-  if not s.pending[1] and s.phase == "turn" and board_cards(g) == 0 then
+  while s.pending[1] and not has_choice(g, s.pending[1]) do table.remove(s.pending, 1) end
+  if not s.pending[1] and s.phase == "turn" and bare(g) then
     s.phase = "over"
     g.log("The last card is taken: the game is over")
   end
 end
 
-local function move(g)
+-- The move to space pos (actions worked it out: the action's zone).
+local function move(g, pos)
   local s = g.state
   local p, patriot = s.turn, g.top("patriot_deck")
-  local n = g.def(patriot).rank
-  local pos = land(g, n)
+  local n = g.defs[patriot].rank
   -- the player already on that spot (the earliest to arrive)
   local first
   for q = 1, g.players do
@@ -89,11 +101,13 @@ local function move(g)
   end
   s.clock = s.clock + 1
   s.at[p], s.arrived[p] = pos, s.clock
-  local c = g.top(space(pos))
-  g.move(c, stash(p))
-  g.log(string.format("%s moves %d and lands on %s: %s", name(p), n, g.def(c).name, g.def(c).text or ""))
+  local c = g.top(SPACE[pos])
+  g.move(c, STASH[p])
+  local d = g.defs[c]
+  g.log("%s moves %d and lands on %s: %s", NAME[p], n, d.name, d.text or "")
   follow(g, p, c)
-  if g.count("board_deck") > 0 then g.draw("board_deck", space(pos)) end
+  local refill = g.top("board_deck")
+  if refill then g.move(refill, SPACE[pos]) end
   g.move(patriot, "patriot_deck", "bottom")
   if first then s.pending[#s.pending + 1] = { handler = "steal", player = first, victim = p } end
   s.turn = next_player(g, p)
@@ -107,21 +121,21 @@ local function setup(g)
   g.zone("board_deck", { visibility = "none", kind = "deck", label = "Board deck" })
   g.zone("out", { visibility = "all", kind = "pile", label = "Not in this game" })
   for i = 1, SPACES do
-    g.zone(space(i), { visibility = "all", kind = "space", label = i == START and "Start" or ("Space " .. i) })
+    g.zone(SPACE[i], { visibility = "all", kind = "space", label = i == START and "Start" or ("Space " .. i) })
   end
   for p = 1, n do
-    g.zone(identity(p), { owner = p, visibility = "all", kind = "pile", label = "Identity" })
-    g.zone(stash(p), { owner = p, visibility = "all", kind = "pile", label = "Stash" })
+    g.zone(IDENTITY[p], { owner = p, visibility = "all", kind = "pile", label = "Identity" })
+    g.zone(STASH[p], { owner = p, visibility = "all", kind = "pile", label = "Stash" })
   end
   for c = 1, g.ncards do
-    local d = g.def(c)
+    local d = g.defs[c]
     if d.side == "patriot" then g.move(c, "patriot_deck")
     elseif d.id == "trump" and not g.options.trump then g.move(c, "out")
     else g.move(c, "board_deck") end
   end
   g.shuffle("patriot_deck")
   g.shuffle("board_deck")
-  for i = 1, SPACES do g.draw("board_deck", space(i)) end
+  for i = 1, SPACES do g.draw("board_deck", SPACE[i]) end
   s.phase, s.chooser, s.turn, s.pending, s.clock = "identity", 1, 1, {}, 0
   s.at, s.arrived, s.skip, s.extra = zeros(n), zeros(n), zeros(n), zeros(n)
 end
@@ -133,29 +147,34 @@ local function actions(g)
   if s.phase == "identity" then
     local list = {}
     for _, c in ipairs(g.cards("patriot_deck")) do
-      local d = g.def(c)
-      list[#list + 1] = { kind = "identity", card = c, zone = identity(s.chooser),
-        label = "Be " .. d.name .. " (no. " .. d.rank .. ")" }
+      list[#list + 1] = { kind = "identity", card = c, zone = IDENTITY[s.chooser] }
     end
     return list
   end
   local top = g.top("patriot_deck")
-  local n = g.def(top).rank
-  return { { kind = "move", card = top, zone = space(land(g, n)),
-    label = "Move " .. n .. " space" .. (n == 1 and "" or "s") .. " from the Start (" .. g.def(top).name .. ")" } }
+  return { { kind = "move", card = top, zone = SPACE[land(g, g.defs[top].rank)] } }
+end
+
+-- The label of an action, made only when someone reads it.
+local function describe(g, a)
+  local d = g.defs[a.card]
+  if a.kind == "decide" then return "Take " .. d.name .. " from " .. NAME[a.target] .. "'s stash" end
+  if a.kind == "identity" then return "Be " .. d.name .. " (no. " .. d.rank .. ")" end
+  local n = d.rank
+  return "Move " .. n .. " space" .. (n == 1 and "" or "s") .. " from the Start (" .. d.name .. ")"
 end
 
 local function apply(g, a)
   local s = g.state
   if a.kind == "decide" then
     local d = table.remove(s.pending, 1)
-    g.move(a.card, stash(d.player))
-    g.log(name(d.player) .. " takes " .. g.def(a.card).name .. " from " .. name(a.target) .. "'s stash")
+    g.move(a.card, STASH[d.player])
+    g.log("%s takes %s from %s's stash", NAME[d.player], g.defs[a.card].name, NAME[a.target])
   elseif a.kind == "identity" then
-    g.move(a.card, identity(s.chooser))
+    g.move(a.card, IDENTITY[s.chooser])
     if s.chooser == g.players then s.phase = "turn" else s.chooser = s.chooser + 1 end
   else
-    move(g)
+    move(g, SPACE_AT[a.zone])
   end
   settle(g)
 end
@@ -169,7 +188,7 @@ local function result(g)
     if totals[p] == best then winners[#winners + 1] = p end
   end
   local names = {}
-  for i, p in ipairs(winners) do names[i] = name(p) end
+  for i, p in ipairs(winners) do names[i] = NAME[p] end
   return { winners = winners, scores = totals,
     text = table.concat(names, " and ") .. " captured the most: " .. best .. " points" }
 end
@@ -177,7 +196,7 @@ end
 return {
   id = "captured",
   name = "Captured",
-  players = { min = 2, max = 6 },
+  players = { min = 2, max = M.MAX_PLAYERS },
   options = {
     bonus = { default = 100, min = 0, max = 1000,
       doc = "Bonus for the most Traitors (the seed suggests 50 instead of 100 with many players); ties split it" },
@@ -196,6 +215,7 @@ return {
   end,
 
   actions = actions,
+  describe = describe,
   apply = apply,
   result = result,
 
@@ -203,8 +223,8 @@ return {
     local s = g.state
     local totals, traitors = score(g)
     local lines = { "Traitors " .. traitors[p], "Score now " .. totals[p] }
-    local who = g.top(identity(p))
-    if who then lines[#lines + 1] = "Identity: " .. g.def(who).name end
+    local who = g.top(IDENTITY[p])
+    if who then lines[#lines + 1] = "Identity: " .. g.defs[who].name end
     if s.at[p] > 0 then lines[#lines + 1] = "On space " .. s.at[p] end
     if s.skip[p] > 0 then lines[#lines + 1] = "Loses the next turn" end
     if s.extra[p] > 0 then lines[#lines + 1] = "Extra turn coming" end

@@ -2,9 +2,50 @@
 -- the middle - the escaped prisoner. Players pass the other 23 around by
 -- taking unseen cards from each other, check off every Traitor they see, and
 -- the first to name the missing one wins. See README.md.
+--
+-- Speed: random playouts call setup/actions/apply millions of times, so
+-- names and the action tables are built once below, labels are made only in
+-- describe, and log lines are made only when a log is kept (README, "Speed").
 
-local function hand(p) return "hand:" .. p end
-local function name(p) return "player " .. p end
+local MAX_PLAYERS = 8
+
+-- Zone names, zone specs and player names, built once.
+local HAND, HAND_SPEC, NAME = {}, {}, {}
+for p = 1, MAX_PLAYERS do
+  HAND[p] = "hand:" .. p
+  HAND_SPEC[p] = { owner = p, visibility = "owner", kind = "hand", label = "Rows" }
+  NAME[p] = "player " .. p
+end
+local PRISONER_SPEC = { visibility = "none", kind = "pile", label = "The escaped prisoner" }
+
+-- The action tables, each made once and shared by every game: the host
+-- only reads action tables and apply never changes its action. Take card i
+-- of player q, look, end the turn (naming a suspect: see suspects below).
+local TAKE = {}
+for q = 1, MAX_PLAYERS do
+  TAKE[q] = setmetatable({}, { __index = function(t, i)
+    t[i] = { kind = "take", target = q, slot = i, zone = HAND[q] }
+    return t[i]
+  end })
+end
+local LOOK, PASS = { kind = "look", zone = "prisoner" }, { kind = "pass" }
+
+-- The suspects in card order: ids[c] is card c's Traitor and accuse[c] the
+-- action naming him. g.defs is the same table in every game of these rules,
+-- so this is built once per rules, never from the state.
+local suspects_of = setmetatable({}, { __mode = "k" })
+
+local function suspects(g)
+  local found = suspects_of[g.defs]
+  if not found then
+    found = { ids = {}, accuse = {} }
+    for c, d in ipairs(g.defs) do
+      found.ids[c], found.accuse[c] = d.id, { kind = "accuse", name = d.id }
+    end
+    suspects_of[g.defs] = found
+  end
+  return found
+end
 
 local function alive(g, p) return not g.state.out[p] end
 
@@ -18,71 +59,84 @@ local function next_player(g, p)
 end
 
 -- Check off a card on p's suspect list.
-local function check(g, p, c) g.state.checked[p][g.def(c).id] = true end
+local function check(g, p, c) g.state.checked[p][g.defs[c].id] = true end
 
-local function finish(g, winner, why)
+-- The game ends; why is a string.format pattern and its values, for the log.
+local function finish(g, winner, why, ...)
   local s = g.state
   s.phase, s.winner = "over", winner
   g.reveal(g.top("prisoner"), "all")
-  g.log(why .. " The escaped prisoner was " .. g.def(g.top("prisoner")).name .. ".")
+  if g.logging then
+    g.log("%s The escaped prisoner was %s.", string.format(why, ...), g.defs[g.top("prisoner")].name)
+  end
 end
 
 local function setup(g)
   local s, n = g.state, g.players
-  g.zone("prisoner", { visibility = "none", kind = "pile", label = "The escaped prisoner" })
-  for p = 1, n do g.zone(hand(p), { owner = p, visibility = "owner", kind = "hand", label = "Rows" }) end
-  for c = 1, g.ncards do g.move(c, "prisoner") end
+  g.zone("prisoner", PRISONER_SPEC)
+  for p = 1, n do g.zone(HAND[p], HAND_SPEC[p]) end
+  g.move_all("box", "prisoner") -- every card, in order
   g.shuffle("prisoner")
-  -- the top card stays in the middle; the rest are dealt one at a time
-  local p = 1
-  while g.count("prisoner") > 1 do
-    g.move(g.bottom("prisoner"), hand(p))
-    p = p % n + 1
-  end
   s.out, s.checked, s.turns = {}, {}, 0
   for q = 1, n do
     s.out[q] = false
     s.checked[q] = {}
-    for _, c in ipairs(g.cards(hand(q))) do check(g, q, c) end
+  end
+  -- the top card stays in the middle; the rest are dealt one at a time from
+  -- the bottom, and each player checks off the cards he is dealt
+  local deck, defs, checked = g.cards("prisoner"), g.defs, s.checked
+  for i = 1, #deck - 1 do
+    local p, c = (i - 1) % n + 1, deck[i]
+    g.move(c, HAND[p])
+    checked[p][defs[c].id] = true
   end
   -- "If only 1 player is short a card, that player gets to play first."
-  local short = {}
+  local short, most = {}, g.count(HAND[1])
   for q = 1, n do
-    if g.count(hand(q)) < g.count(hand(1)) then short[#short + 1] = q end
+    if g.count(HAND[q]) < most then short[#short + 1] = q end
   end
   s.turn = #short == 1 and short[1] or 1
   s.phase = "turn"
 end
 
-local function accusations(g, p, list)
-  for c = 1, g.ncards do
-    local d = g.def(c)
-    if not g.state.checked[p][d.id] then
-      list[#list + 1] = { kind = "accuse", name = d.id, label = "Name " .. d.name .. " as the escaped prisoner" }
-    end
-  end
-end
-
 local function actions(g)
   local s = g.state
   if s.phase == "over" then return {} end
-  if s.phase == "looking" then
-    return { { kind = "look", zone = "prisoner", label = "Look discreetly at the card in the middle" } }
-  end
-  local p, list = s.turn, {}
+  if s.phase == "looking" then return { LOOK } end
+  local p, list, n = s.turn, {}, 0
   if s.phase == "turn" then
     for q = 1, g.players do
       if q ~= p then
-        for i = 1, g.count(hand(q)) do
-          list[#list + 1] = { kind = "take", target = q, slot = i, zone = hand(q),
-            label = "Take card " .. i .. " of " .. name(q) }
+        local take = TAKE[q]
+        for i = 1, g.count(HAND[q]) do
+          n = n + 1
+          list[n] = take[i]
         end
       end
     end
   end
-  accusations(g, p, list)
-  if s.phase == "after_take" then list[#list + 1] = { kind = "pass", label = "End your turn" } end
+  -- name any Traitor not checked off
+  local checked, all = s.checked[p], suspects(g)
+  local ids, accuse = all.ids, all.accuse
+  for c = 1, #ids do
+    if not checked[ids[c]] then
+      n = n + 1
+      list[n] = accuse[c]
+    end
+  end
+  if s.phase == "after_take" then list[n + 1] = PASS end
   return list
+end
+
+-- The label of an action, made only when someone reads it.
+local function describe(g, a)
+  if a.kind == "take" then return "Take card " .. a.slot .. " of " .. NAME[a.target] end
+  if a.kind == "look" then return "Look discreetly at the card in the middle" end
+  if a.kind == "pass" then return "End your turn" end
+  for c = 1, g.ncards do
+    local d = g.defs[c]
+    if d.id == a.name then return "Name " .. d.name .. " as the escaped prisoner" end
+  end
 end
 
 local function end_turn(g)
@@ -90,7 +144,7 @@ local function end_turn(g)
   s.phase, s.turns = "turn", s.turns + 1
   local limit = g.options.turn_limit
   if limit > 0 and s.turns >= limit then
-    finish(g, nil, "Nobody found the prisoner in " .. limit .. " turns.")
+    finish(g, nil, "Nobody found the prisoner in %d turns.", limit)
     return
   end
   s.turn = next_player(g, s.turn)
@@ -100,9 +154,9 @@ local function apply(g, a)
   local s = g.state
   local p = s.turn
   if a.kind == "take" then
-    local c = g.cards(hand(a.target))[a.slot]
+    local c = g.cards(HAND[a.target])[a.slot]
     g.reveal(c, a.target) -- the giver still knows the card he held
-    g.move(c, hand(p))
+    g.move(c, HAND[p])
     check(g, p, c)
     s.phase = "after_take"
   elseif a.kind == "pass" then
@@ -110,14 +164,14 @@ local function apply(g, a)
   elseif a.kind == "accuse" then
     -- "says they know the escaped traitor", then looks at the card
     s.phase, s.named = "looking", a.name
-  elseif g.def(g.top("prisoner")).id == s.named then
-    finish(g, p, name(p) .. " named the escaped prisoner and wins.")
+  elseif g.defs[g.top("prisoner")].id == s.named then
+    finish(g, p, "%s named the escaped prisoner and wins.", NAME[p])
   else
     -- he looks discreetly, puts the card back and is out of the game
     g.reveal(g.top("prisoner"), p)
     s.out[p] = true
     s.named = nil
-    g.log(name(p) .. " named the wrong prisoner and is out of the game")
+    g.log("%s named the wrong prisoner and is out of the game", NAME[p])
     if not next_player(g, p) then
       finish(g, nil, "Everyone guessed wrong: nobody wins.")
     else
@@ -129,7 +183,7 @@ end
 return {
   id = "escaped",
   name = "Escaped",
-  players = { min = 3, max = 8 },
+  players = { min = 3, max = MAX_PLAYERS },
   options = {
     turn_limit = { default = 1000, min = 0, max = 100000,
       doc = "The game ends with no winner after this many turns (0: no limit)" },
@@ -141,6 +195,7 @@ return {
     return g.state.turn
   end,
   actions = actions,
+  describe = describe,
   apply = apply,
 
   result = function(g)
@@ -149,7 +204,7 @@ return {
     local scores = {}
     for p = 1, g.players do scores[p] = s.winner == p and 1 or 0 end
     return { winners = s.winner and { s.winner } or {}, scores = scores,
-      text = (s.winner and name(s.winner) .. " found" or "Nobody found") .. " the escaped prisoner" }
+      text = (s.winner and NAME[s.winner] .. " found" or "Nobody found") .. " the escaped prisoner" }
   end,
 
   -- Each player sees only his own suspect list.
@@ -168,7 +223,7 @@ return {
   status = function(g, p)
     local s, n = g.state, 0
     for _ in pairs(s.checked[p]) do n = n + 1 end
-    local lines = { "Checked off " .. n .. " of 24", "Cards " .. g.count(hand(p)) }
+    local lines = { "Checked off " .. n .. " of 24", "Cards " .. g.count(HAND[p]) }
     if s.out[p] then lines[#lines + 1] = "Out of the game" end
     return lines
   end,

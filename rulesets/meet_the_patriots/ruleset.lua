@@ -2,44 +2,82 @@
 -- with the 24 Patriot cards. Turn a card over for all to see and put it
 -- back; when it matches the number of a card turned over before, you may
 -- turn that one over too and keep the pair. See README.md.
+--
+-- Speed: random playouts call actions/apply millions of times, so names,
+-- places and the action tables are built once below, labels are made only
+-- in describe, and log lines are formatted by the host only when a log is
+-- kept (README, "Speed").
 
-local SLOTS, COLUMNS = 12, 4
+local SLOTS, COLUMNS, MAX_PLAYERS = 12, 4, 6
 
-local function slot(k) return "slot:" .. k end
-local function pairs_of(p) return "pairs:" .. p end
-local function name(p) return "player " .. p end
-
-local function place(k)
-  return string.format("row %d, column %d", (k - 1) // COLUMNS + 1, (k - 1) % COLUMNS + 1)
+-- Zone names, player names and the places of the formation, built once.
+local SLOT, PLACE, PAIRS, NAME, IN_FORMATION = {}, {}, {}, {}, {}
+for k = 1, SLOTS do
+  SLOT[k] = "slot:" .. k
+  PLACE[k] = string.format("row %d, column %d", (k - 1) // COLUMNS + 1, (k - 1) % COLUMNS + 1)
+  IN_FORMATION[SLOT[k]] = true
+end
+for p = 1, MAX_PLAYERS do
+  PAIRS[p] = "pairs:" .. p
+  NAME[p] = "player " .. p
 end
 
+-- The actions are the same few values every turn: one table each, made
+-- once and shared by every game (the host only reads action tables and
+-- apply never changes its action).
+local FLIP, PUT_BACK = {}, { kind = "put_back" }
+for k = 1, SLOTS do FLIP[k] = { kind = "flip", slot = k, zone = SLOT[k] } end
+
+-- Cards left in the formation. Every card is in the draw deck, in the
+-- formation or in someone's pairs, so this counts 1 + players zones, not 12.
 local function on_board(g)
-  local n = 0
-  for k = 1, SLOTS do n = n + g.count(slot(k)) end
+  local count = g.count
+  local n = g.ncards - count("draw")
+  for p = 1, g.players do n = n - count(PAIRS[p]) end
   return n
 end
 
 local function read_aloud(g, p, c)
-  local d = g.def(c)
+  local d = g.defs[c]
   g.reveal(c, "all")
-  g.log(string.format("%s turns over %s, no. %d: %s", name(p), d.name, d.rank, d.text))
+  g.log("%s turns over %s, no. %d: %s", NAME[p], d.name, d.rank, d.text)
+end
+
+-- The cards of each number. g.defs is the same table in every game of these
+-- rules, so this is built once per rules (and per variant), never from the state.
+local cards_by_number = setmetatable({}, { __mode = "k" })
+
+local function same_number(g)
+  local by_number = cards_by_number[g.defs]
+  if not by_number then
+    by_number = {}
+    for c, d in ipairs(g.defs) do
+      by_number[d.rank] = by_number[d.rank] or {}
+      table.insert(by_number[d.rank], c)
+    end
+    cards_by_number[g.defs] = by_number
+  end
+  return by_number
 end
 
 -- Is the other card of c's number lying in the formation, turned over before?
 local function match_known(g, c)
-  local rank = g.def(c).rank
-  for k = 1, SLOTS do
-    local o = g.top(slot(k))
-    if o and o ~= c and g.def(o).rank == rank and g.state.turned[o] then return true end
+  local turned, others = g.state.turned, same_number(g)[g.defs[c].rank]
+  for i = 1, #others do
+    local o = others[i]
+    if o ~= c and turned[o] then
+      local zone, at = g.where(o)
+      if IN_FORMATION[zone] and at == g.count(zone) then return true end -- its place's top card
+    end
   end
   return false
 end
 
-local function pairs_count(g, p) return g.count(pairs_of(p)) // 2 end
+local function pairs_count(g, p) return g.count(PAIRS[p]) // 2 end
 
-local function finish(g, why)
+local function finish(g, ...)
   g.state.phase = "over"
-  g.log(why)
+  g.log(...)
 end
 
 -- Next player's turn; "When the last two cards are left, the next player in
@@ -47,16 +85,17 @@ end
 local function next_turn(g)
   local s = g.state
   s.turn, s.phase, s.first, s.turns = s.turn % g.players + 1, "first", nil, s.turns + 1
-  if on_board(g) == 2 and g.count("draw") == 0 then
+  local left = on_board(g)
+  if left == 2 and g.count("draw") == 0 then
     for k = 1, SLOTS do
-      local c = g.top(slot(k))
+      local c = g.top(SLOT[k])
       if c then
         read_aloud(g, s.turn, c)
-        g.move(c, pairs_of(s.turn))
+        g.move(c, PAIRS[s.turn])
       end
     end
-    finish(g, name(s.turn) .. " gets the last two cards")
-  elseif on_board(g) == 0 then
+    finish(g, "%s gets the last two cards", NAME[s.turn])
+  elseif left == 0 then
     finish(g, "All cards are gone")
   elseif g.options.turn_limit > 0 and s.turns >= g.options.turn_limit then
     finish(g, "Turn limit reached")
@@ -66,32 +105,41 @@ end
 local function setup(g)
   local s = g.state
   g.zone("draw", { visibility = "none", kind = "deck", label = "Draw deck" })
-  for k = 1, SLOTS do g.zone(slot(k), { visibility = "none", kind = "space", label = place(k) }) end
-  for p = 1, g.players do g.zone(pairs_of(p), { owner = p, visibility = "all", kind = "pile", label = "Pairs" }) end
+  for k = 1, SLOTS do g.zone(SLOT[k], { visibility = "none", kind = "space", label = PLACE[k] }) end
+  for p = 1, g.players do g.zone(PAIRS[p], { owner = p, visibility = "all", kind = "pile", label = "Pairs" }) end
   for c = 1, g.ncards do g.move(c, "draw") end
   g.shuffle("draw")
-  for k = 1, SLOTS do g.draw("draw", slot(k)) end
+  for k = 1, SLOTS do g.draw("draw", SLOT[k]) end
   s.turn, s.phase, s.turned, s.turns = 1, "first", {}, 0
 end
 
+-- The places that can be turned over (not the card turned over first).
 local function actions(g)
-  local s, list = g.state, {}
-  if s.phase == "over" then return list end
+  local s = g.state
+  if s.phase == "over" then return {} end
+  local list, n = {}, 0
+  -- a place holds one card at most, so with 12 cards left every place holds
+  -- one and none needs counting
+  local full = on_board(g) == SLOTS
   for k = 1, SLOTS do
-    if g.count(slot(k)) > 0 and k ~= s.first then
-      list[#list + 1] = { kind = "flip", slot = k, zone = slot(k),
-        label = s.phase == "first" and ("Turn over the card at " .. place(k))
-          or ("Turn over the card at " .. place(k) .. " to claim the pair") }
+    if k ~= s.first and (full or g.count(SLOT[k]) > 0) then
+      n = n + 1
+      list[n] = FLIP[k]
     end
   end
-  if s.phase == "second" and g.options.second_flip == "claim" then
-    list[#list + 1] = { kind = "put_back", label = "Put the card back (no claim)" }
-  end
+  if s.phase == "second" and g.options.second_flip == "claim" then list[n + 1] = PUT_BACK end
   return list
 end
 
+-- The label of an action, made only when someone reads it.
+local function describe(g, a)
+  if a.kind == "put_back" then return "Put the card back (no claim)" end
+  if g.state.phase == "first" then return "Turn over the card at " .. PLACE[a.slot] end
+  return "Turn over the card at " .. PLACE[a.slot] .. " to claim the pair"
+end
+
 local function first_flip(g, k)
-  local s, c = g.state, g.top(slot(k))
+  local s, c = g.state, g.top(SLOT[k])
   read_aloud(g, s.turn, c)
   local second = g.options.second_flip == "always" and on_board(g) > 1 or match_known(g, c)
   if second then
@@ -104,15 +152,15 @@ end
 
 local function second_flip(g, k)
   local s = g.state
-  local a, b = g.top(slot(s.first)), g.top(slot(k))
+  local a, b = g.top(SLOT[s.first]), g.top(SLOT[k])
   read_aloud(g, s.turn, b)
   s.turned[a], s.turned[b] = true, true
-  if g.def(a).rank == g.def(b).rank then
-    g.move(a, pairs_of(s.turn))
-    g.move(b, pairs_of(s.turn))
-    g.log(name(s.turn) .. " keeps the pair")
-    g.draw("draw", slot(s.first))
-    g.draw("draw", slot(k))
+  if g.defs[a].rank == g.defs[b].rank then
+    g.move(a, PAIRS[s.turn])
+    g.move(b, PAIRS[s.turn])
+    g.log("%s keeps the pair", NAME[s.turn])
+    g.draw("draw", SLOT[s.first])
+    g.draw("draw", SLOT[k])
   else
     g.log("No match: both cards go back")
   end
@@ -122,7 +170,7 @@ end
 local function apply(g, a)
   local s = g.state
   if a.kind == "put_back" then
-    s.turned[g.top(slot(s.first))] = true
+    s.turned[g.top(SLOT[s.first])] = true
     next_turn(g)
   elseif s.phase == "first" then
     first_flip(g, a.slot)
@@ -134,7 +182,7 @@ end
 return {
   id = "meet_the_patriots",
   name = "Meet the Patriots",
-  players = { min = 1, max = 6 },
+  players = { min = 1, max = MAX_PLAYERS },
   options = {
     second_flip = { default = "claim", choices = { "claim", "always" },
       doc = "claim: a second card only to claim a pair with a number turned over before; "
@@ -149,6 +197,7 @@ return {
     return g.state.turn
   end,
   actions = actions,
+  describe = describe,
   apply = apply,
 
   result = function(g)
