@@ -164,19 +164,38 @@ std::vector<int> matching(lua_State* L, Match& m, std::vector<std::string>& labe
   int n = m.action_count();
   for (int i = 0; i < n; ++i) labels.push_back(m.action_info(i).label);
   std::vector<int> hits;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
+  int top = lua_gettop(L);
   if (lua_type(L, 2) == LUA_TSTRING) {
     std::string want = lua_tostring(L, 2);
     for (int i = 0; i < n; ++i)
       if (labels[i] == want) hits.push_back(i);
-  } else {
-    for (int i = 0; i < n; ++i) {
-      lua_rawgeti(L, -1, i + 1);
-      if (fields_match(L, 2, -1)) hits.push_back(i);
-      lua_pop(L, 1);
+    return hits;
+  }
+  // A spec's label (an action from G:actions() has one) is compared with
+  // the action's text, made by describe when the action carries none.
+  int spec = 2;
+  std::string label;
+  bool by_label = lua_getfield(L, 2, "label") == LUA_TSTRING;
+  if (by_label) label = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  if (by_label) {
+    lua_newtable(L);
+    spec = lua_gettop(L);
+    for (lua_pushnil(L); lua_next(L, 2); lua_pop(L, 1)) {
+      if (lua_type(L, -2) == LUA_TSTRING && std::strcmp(lua_tostring(L, -2), "label") == 0)
+        continue;
+      lua_pushvalue(L, -2);
+      lua_pushvalue(L, -2);
+      lua_rawset(L, spec);
     }
   }
-  lua_pop(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
+  for (int i = 0; i < n; ++i) {
+    lua_rawgeti(L, -1, i + 1);
+    if (fields_match(L, spec, -1) && (!by_label || labels[i] == label)) hits.push_back(i);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
   return hits;
 }
 

@@ -4,14 +4,6 @@ local M = require "rules"
 local function P(n, copy) return string.format("patriot_%02d%s", n, copy or "a") end
 local function T(n, copy) return string.format("traitor_%02d%s", n, copy or "a") end
 
--- The i-th legal action, by its fields: G:actions() adds the label that
--- describe makes, and the action tables themselves have none.
-local function nth(G, i)
-  local a = G:actions()[i]
-  a.label = nil
-  return a
-end
-
 -- A copy of id wherever it is (not yet used).
 local function card(G, id, used)
   for _, c in ipairs(G.g.all(id)) do
@@ -29,7 +21,7 @@ end
 -- stash = { [p] = { ids } }. Player `turn` moves next.
 local function arrange(t, players, spec, options)
   local G = t.game { players = players, seed = 1, options = options or {} }
-  while G.g.state.phase == "identity" do G:act(nth(G, 1)) end
+  while G.g.state.phase == "identity" do G:act(G:actions()[1]) end
   local g, used = G.g, {}
   for p = 1, players do used[g.top(M.identity(p))] = true end
   for c = 1, g.ncards do
@@ -88,10 +80,10 @@ return {
       local g = G.g
       for i = 1, 20 do t.eq(g.count(M.space(i)), 1) end
       t.eq(G:actor(), 1)
-      G:act(nth(G, 5))
+      G:act(G:actions()[5])
       t.eq(G:actor(), 2)
-      G:act(nth(G, 1))
-      G:act(nth(G, 1))
+      G:act(G:actions()[1])
+      G:act(G:actions()[1])
       t.eq(g.count("patriot_deck"), 21)
       for p = 1, 3 do t.eq(g.count(M.identity(p)), 1) end
       t.eq(G:actor(), 1)
@@ -106,7 +98,7 @@ return {
       t.eq(ids(G, M.space(4)), { T(11) })
       t.eq(G.g.bottom("patriot_deck"), G.g.all(P(3))[1])
       t.eq(G.g.state.at[1], 4)
-      G:act(nth(G, 1))
+      G:act(G:actions()[1])
       t.eq(ids(G, M.stash(2)), { T(6) }, "player 2 starts at the Start too: 5 spaces")
     end },
 
@@ -116,18 +108,18 @@ return {
       local G = arrange(t, 2, { spaces = spaces, patriots = { P(2), P(4) } })
       t.eq(M.land(G.g, 2), 7)
       t.eq(M.land(G.g, 4), 3, "wraps round the ring")
-      G:act(nth(G, 1))
+      G:act(G:actions()[1])
       t.eq(ids(G, M.stash(1)), { T(2) })
       t.eq(G.g.count(M.space(7)), 0)
-      G:act(nth(G, 1))
+      G:act(G:actions()[1])
       t.eq(ids(G, M.stash(2)), { T(3) }, "4 among the places left: 12, 3, 12, 3")
     end },
 
   { name = "Landing on another player's spot: he takes a card of your stash", run = function(t)
       local G = arrange(t, 2, { spaces = full_ring(), board = { T(11), T(12) }, patriots = { P(3), P(3, "b") },
         stash = { [2] = { "patriot_rally" } } })
-      G:act(nth(G, 1))
-      G:act(nth(G, 1))
+      G:act(G:actions()[1])
+      G:act(G:actions()[1])
       t.eq(ids(G, M.stash(2)), { "patriot_rally", T(11) }, "the second takes the new card")
       t.eq(G:actor(), 1)
       G:act("Take Patriot Rally from player 2's stash")
@@ -139,13 +131,13 @@ return {
       spaces[2], spaces[3], spaces[4] = "subpoena", "executive_order", "declassified"
       local G = arrange(t, 3, { spaces = spaces, board = { T(11), T(12), T(11, "b"), T(12, "b") },
         patriots = { P(1), P(2), P(5), P(3), P(6) }, stash = { [3] = { "town_hall" } } })
-      G:act(nth(G, 1)) -- player 1: Subpoenaed
+      G:act(G:actions()[1]) -- player 1: Subpoenaed
       t.eq(G.g.state.skip[1], 1)
-      G:act(nth(G, 1)) -- player 2: Executive Order
+      G:act(G:actions()[1]) -- player 2: Executive Order
       t.eq(G:actor(), 2)
-      G:act(nth(G, 1)) -- player 2 again: 5 spaces
+      G:act(G:actions()[1]) -- player 2 again: 5 spaces
       t.eq(G:actor(), 3)
-      G:act(nth(G, 1)) -- player 3: Declassified
+      G:act(G:actions()[1]) -- player 3: Declassified
       G:act("Take Subpoenaed from player 1's stash")
       t.eq(G:actor(), 2, "player 1 loses his turn")
     end },
@@ -176,7 +168,7 @@ return {
       local spaces = {}
       spaces[9] = "medal_of_freedom"
       local G = arrange(t, 2, { spaces = spaces, patriots = { P(7) }, stash = { [2] = { T(1) } } })
-      G:act(nth(G, 1))
+      G:act(G:actions()[1])
       local r = G:result()
       t.ok(r, "over")
       t.eq(r.scores, { 10, 101 })
