@@ -13,43 +13,47 @@
 
 local M = {}
 
-function M.played_zone(p) return "played:" .. p end
-function M.style_zone(p) return "style:" .. p end
+-- Zone names, made once: "played:" .. p on every read would build a
+-- string each time (see README, "Speed").
+local PLAYED, STYLE = {}, {}
+for p = 1, 16 do PLAYED[p], STYLE[p] = "played:" .. p, "style:" .. p end
+
+function M.played_zone(p) return PLAYED[p] end
+function M.style_zone(p) return STYLE[p] end
 
 -- The Style card in front of p, or nil.
 function M.style_card(g, p)
-  return g.top(M.style_zone(p))
+  return g.top(STYLE[p])
 end
 
 function M.style_of(g, p)
-  local card = M.style_card(g, p)
-  return card and g.def(card) or nil
+  local card = g.top(STYLE[p])
+  return card and g.defs[card] or nil
 end
 
+-- Whether p's Style has `flag` (see cards.lua).
 function M.has(g, p, flag)
-  local def = M.style_of(g, p)
-  return def ~= nil and def[flag] ~= nil and def[flag] ~= false
+  local card = g.top(STYLE[p])
+  if not card then return false end
+  local value = g.defs[card][flag]
+  return value ~= nil and value ~= false
 end
 
 -- Raw numbers of every player: base values plus the cards played on them.
 function M.snapshot(g)
-  local snap = {}
+  local snap, defs, players = {}, g.defs, g.state.players
   for p = 1, g.players do
-    local ps = g.state.players[p]
-    local e, a = ps.base_e, ps.base_a
-    for _, card in ipairs(g.cards(M.played_zone(p))) do
-      local def = g.def(card)
+    local e, a = players[p].base_e, players[p].base_a
+    local played = g.cards(PLAYED[p])
+    for i = 1, #played do
+      local def = defs[played[i]]
       e = e + (def.electability or 0)
       a = a + (def.affiliation or 0)
     end
-    snap[p] = { e = e, a = a, style = M.style_of(g, p) }
+    local style = g.top(STYLE[p])
+    snap[p] = { e = e, a = a, style = style and defs[style] or nil }
   end
   return snap
-end
-
-local function flag(snap, p, name)
-  local s = snap[p].style
-  return s ~= nil and s[name] ~= nil and s[name] ~= false
 end
 
 -- Halving rounds toward zero by default ("zero"), or down ("down").
@@ -58,12 +62,14 @@ function M.half(x, rounding)
   return -((-x) // 2)
 end
 
--- Step 1: which players' Affiliation a Style sets to zero.
-local function zeroed_affiliation(snap, n)
+-- Step 1: the players whose Affiliation another player's Style sets to
+-- zero (the Greater Evil's opponents): { [q] = true }. A card played on q
+-- never changes whether q is in it.
+function M.zeroed_by_others(snap, n)
   local zero = {}
   for p = 1, n do
-    if flag(snap, p, "zero_own_affiliation") then zero[p] = true end
-    if flag(snap, p, "zero_opponents_affiliation") then
+    local style = snap[p].style
+    if style and style.zero_opponents_affiliation then
       for q = 1, n do
         if q ~= p then zero[q] = true end
       end
@@ -72,18 +78,13 @@ local function zeroed_affiliation(snap, n)
   return zero
 end
 
--- Step 2: doubling and halving.
-local function scaled(snap, p, zero, rounding)
-  local raw, style = snap[p], snap[p].style
-  local a = raw.a
-  if zero[p] then
-    a = 0
-  elseif style and style.affiliation_factor then
-    a = a * style.affiliation_factor
-  end
-  local e = raw.e
-  if style and style.halve_electability then e = M.half(e, rounding) end
-  return e, a
+-- Steps 1 and 2 for one Affiliation: raw value `a` under `style` (a
+-- definition or nil); `zeroed` when another player's Style zeroes it.
+-- A zeroed Affiliation takes no doubling.
+function M.modified_affiliation(a, style, zeroed)
+  if zeroed or (style and style.zero_own_affiliation) then return 0 end
+  if style and style.affiliation_factor then return a * style.affiliation_factor end
+  return a
 end
 
 -- Step 3: the rest. The Mudslinger's Affiliation leaves every other
@@ -91,9 +92,11 @@ end
 -- player who ignores all effects of Affiliation (Third-Party).
 local function mudslinging(snap, n, e, a)
   for m = 1, n do
-    if flag(snap, m, "mudslinger") then
+    local style = snap[m].style
+    if style and style.mudslinger then
       for q = 1, n do
-        if q ~= m and not flag(snap, q, "ignore_affiliation_effects") then
+        local other = snap[q].style
+        if q ~= m and not (other and other.ignore_affiliation_effects) then
           e[q] = e[q] - a[m]
         end
       end
@@ -101,13 +104,22 @@ local function mudslinging(snap, n, e, a)
   end
 end
 
--- Effective attributes of every player: { e = {..}, a = {..} }.
+-- Effective attributes of every player: { e = {..}, a = {..}, style = {..} }
+-- (`style`: each player's Style definition, as read, or nil).
 function M.effective(snap, n, rounding)
-  local zero = zeroed_affiliation(snap, n)
-  local e, a = {}, {}
-  for p = 1, n do e[p], a[p] = scaled(snap, p, zero, rounding) end
+  local zero = M.zeroed_by_others(snap, n)
+  local e, a, styles = {}, {}, {}
+  for p = 1, n do
+    local raw = snap[p]
+    local style = raw.style
+    -- Step 2 for Electability: halving (no Style zeroes Electability).
+    e[p] = raw.e
+    if style and style.halve_electability then e[p] = M.half(raw.e, rounding) end
+    a[p] = M.modified_affiliation(raw.a, style, zero[p])
+    styles[p] = style
+  end
   mudslinging(snap, n, e, a)
-  return { e = e, a = a }
+  return { e = e, a = a, style = styles }
 end
 
 function M.read(g)
@@ -122,9 +134,10 @@ end
 -- General Election total: Affiliation subtracted from Electability; the
 -- Necromancer (a Candidate) subtracts the other Candidate's instead.
 -- `candidates` is the list of the two Candidates (may be nil before).
-function M.general_total(g, eff, p, candidates)
+function M.general_total(eff, p, candidates)
   local a = eff.a[p]
-  if M.has(g, p, "necromancer") and candidates then
+  local style = eff.style[p]
+  if style and style.necromancer and candidates then
     local c1, c2 = candidates[1], candidates[2]
     if p == c1 and c2 then a = eff.a[c2] elseif p == c2 then a = eff.a[c1] end
   end

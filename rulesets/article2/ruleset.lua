@@ -10,12 +10,28 @@
 local attr = require "attributes"
 
 local HAND_SIZE = 7
-local DECK, DISCARD = "deck", "discard"
+local BOX, DECK, DISCARD = "box", "deck", "discard"
 local PARTIES = { "Party A", "Party B" }
 
-local function hand(p) return "hand:" .. p end
-local function who(p) return "Player " .. p end
-local function card_name(g, c) return g.def(c).name end
+-- Zone names, player names and the zones' specs for g.zone, made once (a
+-- string or table built per call costs an allocation every time; see
+-- README, "Speed").
+local HAND, WHO = {}, {}
+for p = 1, 16 do HAND[p], WHO[p] = "hand:" .. p, "Player " .. p end
+local PLAYED, STYLE = {}, {}
+for p = 1, 16 do PLAYED[p], STYLE[p] = attr.played_zone(p), attr.style_zone(p) end
+
+local DECK_SPEC = { visibility = "none", kind = "deck", label = "Deck" }
+local DISCARD_SPEC = { visibility = "all", kind = "pile", label = "Out of play" }
+local HAND_SPEC, PLAYED_SPEC, STYLE_SPEC = {}, {}, {}
+for p = 1, 16 do
+  HAND_SPEC[p] = { owner = p, visibility = "owner", kind = "hand", label = WHO[p] .. "'s hand" }
+  PLAYED_SPEC[p] = { owner = p, visibility = "all", kind = "row", label = "Played on " .. WHO[p] }
+  STYLE_SPEC[p] = { owner = p, visibility = "all", kind = "pile", label = WHO[p] .. "'s Style" }
+end
+
+local function who(p) return WHO[p] end
+local function card_name(g, c) return g.defs[c].name end
 
 local function party(p) return (p - 1) % 2 + 1 end
 
@@ -43,7 +59,7 @@ end
 
 -- Draws stop when the deck is empty; it is not refilled within a phase.
 local function draw(g, p, n)
-  if n and n > 0 then g.draw(DECK, hand(p), n) end
+  if n and n > 0 then g.draw(DECK, HAND[p], n) end
 end
 
 ---------------------------------------------------------------- phases
@@ -56,12 +72,22 @@ local function start_phase(g, phase)
   s.start = g.random(g.players)
   s.turn = s.start
   s.plays, s.shed, s.draw_after, s.pending = 0, false, 0, nil
-  g.log(string.format("%s Election: %s starts", phase == "primary" and "Primary" or "General", who(s.start)))
+  g.log("%s Election: %s starts", phase == "primary" and "Primary" or "General", who(s.start))
+end
+
+-- Every card into the deck, in card order. At setup they all still lie
+-- in the box in that order: one host call instead of one per card.
+local function collect_cards(g)
+  if g.count(BOX) == g.ncards then
+    g.move_all(BOX, DECK)
+    return
+  end
+  for c = 1, g.ncards do g.move(c, DECK) end
 end
 
 -- A new game of the match (or the only game): everything back in the deck.
 local function new_game(g)
-  for c = 1, g.ncards do g.move(c, DECK) end
+  collect_cards(g)
   for p = 1, g.players do
     local ps = g.state.players[p]
     ps.base_e, ps.base_a = 0, 0
@@ -71,7 +97,7 @@ local function new_game(g)
 end
 
 local function gather_table(g)
-  for p = 1, g.players do g.move_all(attr.played_zone(p), DECK) end
+  for p = 1, g.players do g.move_all(PLAYED[p], DECK) end
   g.move_all(DISCARD, DECK)
 end
 
@@ -85,12 +111,12 @@ end
 -- After the Primary: the two highest totals are Candidates; attribute
 -- totals carry over as base values, Styles stay, every other card returns.
 local function end_primary(g)
-  local s, eff = g.state, attr.read(g)
+  local s, snap = g.state, attr.snapshot(g)
+  local eff = attr.effective(snap, g.players, g.options.rounding)
   local ranked = rank(g, all_players(g), function(p) return attr.primary_total(eff, p) end, eff)
   s.candidates = { ranked[1], ranked[2] }
   for _, c in ipairs(s.candidates) do award(g, c, 1) end
-  g.log(string.format("Candidates: %s and %s", who(ranked[1]), who(ranked[2])))
-  local snap = attr.snapshot(g)
+  g.log("Candidates: %s and %s", who(ranked[1]), who(ranked[2]))
   for p = 1, g.players do
     local ps = s.players[p]
     if g.options.reset_between_phases then
@@ -108,11 +134,16 @@ local function is_candidate(g, p)
   return c ~= nil and (c[1] == p or c[2] == p)
 end
 
--- Candidates, plus any Spoiler who is a Highlander.
-local function contenders(g)
+-- Candidates, plus any Spoiler who is a Highlander (Styles as read in eff).
+local function is_contender(g, eff, p)
+  local style = eff.style[p]
+  return is_candidate(g, p) or (style and style.highlander)
+end
+
+local function contenders(g, eff)
   local list = {}
   for p = 1, g.players do
-    if is_candidate(g, p) or attr.has(g, p, "highlander") then list[#list + 1] = p end
+    if is_contender(g, eff, p) then list[#list + 1] = p end
   end
   return list
 end
@@ -129,7 +160,7 @@ end
 -- highest Electability; with no Spoiler (2 players), the higher total.
 local function elect(g, eff, totals)
   local function total(p) return totals[p] end
-  local best = rank(g, contenders(g), total, eff)[1]
+  local best = rank(g, contenders(g, eff), total, eff)[1]
   if totals[best] > 0 then return best end
   local rest = spoilers(g)
   if #rest > 0 then
@@ -141,11 +172,11 @@ end
 local function end_general(g)
   local s, eff = g.state, attr.read(g)
   local totals = {}
-  for p = 1, g.players do totals[p] = attr.general_total(g, eff, p, s.candidates) end
+  for p = 1, g.players do totals[p] = attr.general_total(eff, p, s.candidates) end
   local president = elect(g, eff, totals)
   s.president, s.totals = president, totals
   s.history[#s.history + 1] = { president = president, candidates = { s.candidates[1], s.candidates[2] } }
-  g.log(string.format("%s is President", who(president)))
+  g.log("%s is President", who(president))
   if not g.options.match then
     s.phase = "over"
     return
@@ -156,7 +187,7 @@ local function end_general(g)
   end
   if s.game < g.options.match_games then
     s.game = s.game + 1
-    g.log(string.format("Game %d of the match", s.game))
+    g.log("Game %d of the match", s.game)
     new_game(g)
   else
     s.phase = "over"
@@ -169,7 +200,7 @@ end
 local function next_with_cards(g, p)
   for i = 1, g.players do
     local q = (p + i - 1) % g.players + 1
-    if g.count(hand(q)) > 0 then return q end
+    if g.count(HAND[q]) > 0 then return q end
   end
   return nil
 end
@@ -193,145 +224,248 @@ local function after_play(g)
   local s = g.state
   local style = attr.style_of(g, s.turn)
   local allowed = style and style.plays_per_turn or 1
-  if s.plays < allowed and g.count(hand(s.turn)) > 0 then
+  if s.plays < allowed and g.count(HAND[s.turn]) > 0 then
     s.draw_after = style.draw_after_plays or 0
     return
   end
   end_turn(g)
 end
 
--- Copies of one card are interchangeable: keep the first of each kind, so
--- menus and bots see one choice per different card.
-local function distinct(g, list)
-  local seen, kept = {}, {}
-  for _, c in ipairs(list) do
-    local id = g.def(c).id
-    if not seen[id] then
-      seen[id] = true
-      kept[#kept + 1] = c
-    end
-  end
-  return kept
-end
-
--- The cards in front of q that a removal may take: played cards and Style.
-local function removable(g, q)
-  local list = distinct(g, g.cards(attr.played_zone(q)))
-  local style = attr.style_card(g, q)
-  if style then list[#list + 1] = style end
-  return list
-end
-
--- Apply `card` (removing `removed`) to a snapshot, as if it were played on q.
-local function imagine(g, snap, card, q, removed)
-  local def = g.def(card)
-  if def.style then
-    snap[q].style = def
-  elseif removed then
-    local rdef = g.def(removed)
-    if rdef.style then
-      snap[q].style = nil
-    else
-      snap[q].e = snap[q].e - (rdef.electability or 0)
-      snap[q].a = snap[q].a - (rdef.affiliation or 0)
-    end
-  elseif not def.draws then
-    snap[q].e = snap[q].e + (def.electability or 0)
-    snap[q].a = snap[q].a + (def.affiliation or 0)
-  end
-end
+-- Copies of one card are interchangeable: the action list offers the
+-- first of each kind only, so menus and bots see one choice per different
+-- card. Each pass over a list of cards takes a new number, and marks each
+-- definition it meets with it (`seen[def] = now`): the marks never need
+-- clearing. Hands and the cards in front of a player (removals, listed
+-- in the middle of a hand) keep separate marks.
+local pass = 0
+local in_hand, in_front = {}, {}
 
 -- The Outsider may not play cards on other players that would decrease
--- their (effective) Affiliation.
-local function allowed(g, p, card, q, removed)
-  if q == p or not attr.has(g, p, "no_lowering_others") then return true end
+-- their (effective) Affiliation. A card played on q changes only q's raw
+-- numbers and Style, never whether another player's Style zeroes q's
+-- Affiliation: so the table is read once per decision (a snapshot, plus
+-- per player `zeroed` and the Affiliation `before`), not once per play.
+local function outsider_limit(g)
+  local n = g.players
   local snap = attr.snapshot(g)
-  local before = attr.effective(snap, g.players, g.options.rounding).a[q]
-  imagine(g, snap, card, q, removed)
-  return attr.effective(snap, g.players, g.options.rounding).a[q] >= before
+  local zero = attr.zeroed_by_others(snap, n)
+  for q = 1, n do
+    local row = snap[q]
+    row.zeroed = zero[q]
+    row.before = attr.modified_affiliation(row.a, row.style, row.zeroed)
+  end
+  return snap
 end
 
-local function target_text(p, q)
-  return q == p and "yourself" or who(q)
-end
-
-local function add_plays_of(g, acts, kind, p, card, q)
-  local label = string.format("Play %s on %s", card_name(g, card), target_text(p, q))
-  if not g.def(card).removes then
-    if allowed(g, p, card, q) then
-      acts[#acts + 1] = { kind = kind, card = card, target = q, label = label }
+-- Would q's Affiliation stay at least as high with `card` (removing
+-- `removed`) played on q?
+local function keeps_affiliation(defs, limit, card, q, removed)
+  local row = limit[q]
+  local a, style = row.a, row.style
+  local def = defs[card]
+  if def.style then
+    style = def
+  elseif removed then
+    local rdef = defs[removed]
+    if rdef.style then
+      style = nil
+    else
+      a = a - (rdef.affiliation or 0)
     end
-    return
+  elseif not def.draws then
+    a = a + (def.affiliation or 0)
   end
-  local options = removable(g, q)
-  if #options == 0 then
-    acts[#acts + 1] = { kind = kind, card = card, target = q, label = label .. " (nothing to remove)" }
-  end
-  for _, r in ipairs(options) do
-    if allowed(g, p, card, q, r) then
-      acts[#acts + 1] = { kind = kind, card = card, target = q, remove = r,
-        label = string.format("%s, removing %s", label, card_name(g, r)) }
-    end
-  end
+  return attr.modified_affiliation(a, style, row.zeroed) >= row.before
 end
 
--- Every card of p's hand on every player of `targets`.
-local function add_plays(g, acts, kind, p, targets)
-  for _, card in ipairs(distinct(g, g.cards(hand(p)))) do
-    for _, q in ipairs(targets) do add_plays_of(g, acts, kind, p, card, q) end
+-- Action tables are constants: { kind = "play", card = 12, target = 3 }
+-- means the same in every game, and the host never changes one (apply
+-- gets a copy). So each is made once and reused: fresh tables were most
+-- of the cost of a decision.
+local END_TURN, DECLINE = { kind = "end_turn" }, { kind = "decline" }
+local SHEDS = {}                                -- [card], made when first offered
+local PLAYS = { play = {}, respond = {} }       -- [kind][players][card][target]
+local REMOVALS = { play = {}, respond = {} }    -- [kind][card][target][removed], likewise
+
+-- Every play of `kind` in a game of this size: [card][target], made for
+-- all cards at the first decision that needs them.
+local function plays_table(g, kind)
+  local plays = PLAYS[kind][g.players]
+  if plays and plays[g.ncards] then return plays end
+  plays = {}
+  for card = 1, g.ncards do
+    local row = {}
+    for q = 1, g.players do row[q] = { kind = kind, card = card, target = q } end
+    plays[card] = row
   end
+  PLAYS[kind][g.players] = plays
+  return plays
+end
+
+-- The removals by `card` (Voter ADHD) of cards in front of q: [removed].
+local function removals_on(kind, card, q)
+  local by_card = REMOVALS[kind]
+  local by_target = by_card[card]
+  if not by_target then
+    by_target = {}
+    by_card[card] = by_target
+  end
+  local row = by_target[q]
+  if not row then
+    row = {}
+    by_target[q] = row
+  end
+  return row
+end
+
+local function new_removal(row, kind, card, q, r)
+  local a = { kind = kind, card = card, target = q, remove = r }
+  row[r] = a
+  return a
+end
+
+local function shed_action(card)
+  local a = SHEDS[card]
+  if not a then
+    a = { kind = "shed", card = card }
+    SHEDS[card] = a
+  end
+  return a
+end
+
+-- A fresh list with room for 16 actions (most decisions have fewer), so
+-- it does not grow step by step as actions are added.
+local function new_list()
+  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
+end
+
+-- Voter ADHD on q: one play per card in front of q it may remove (one per
+-- different played card, then the Style); with nothing in front of q it
+-- is still played, for nothing. Returns the new count of `acts`.
+local function add_removals(g, acts, n, kind, p, card, q, limit)
+  local defs, played, style_card = g.defs, g.cards(PLAYED[q]), g.top(STYLE[q])
+  if #played == 0 and not style_card then
+    n = n + 1
+    acts[n] = plays_table(g, kind)[card][q]
+    return n
+  end
+  local row = removals_on(kind, card, q)
+  pass = pass + 1
+  local now = pass
+  for i = 1, #played do
+    local r = played[i]
+    local def = defs[r]
+    if in_front[def] ~= now then -- the first copy
+      in_front[def] = now
+      if not limit or q == p or keeps_affiliation(defs, limit, card, q, r) then
+        n = n + 1
+        acts[n] = row[r] or new_removal(row, kind, card, q, r)
+      end
+    end
+  end
+  if style_card and (not limit or q == p or keeps_affiliation(defs, limit, card, q, style_card)) then
+    n = n + 1
+    acts[n] = row[style_card] or new_removal(row, kind, card, q, style_card)
+  end
+  return n
+end
+
+-- Every different card of p's hand on every player from `first` to `last`.
+-- `style` is p's Style (the Outsider's limit). Returns the new count.
+local function add_plays(g, acts, n, kind, p, first, last, style)
+  local defs, plays = g.defs, plays_table(g, kind)
+  local limit = style and style.no_lowering_others and outsider_limit(g) or nil
+  local hand = g.cards(HAND[p])
+  pass = pass + 1
+  local now = pass
+  for i = 1, #hand do
+    local card = hand[i]
+    local def = defs[card]
+    if in_hand[def] ~= now then -- the first copy
+      in_hand[def] = now
+      if def.removes then
+        for q = first, last do n = add_removals(g, acts, n, kind, p, card, q, limit) end
+      else
+        local row = plays[card]
+        if not limit then
+          for q = first, last do
+            n = n + 1
+            acts[n] = row[q]
+          end
+        else
+          for q = first, last do
+            if q == p or keeps_affiliation(defs, limit, card, q) then
+              n = n + 1
+              acts[n] = row[q]
+            end
+          end
+        end
+      end
+    end
+  end
+  return n
 end
 
 local function turn_actions(g)
-  local s, p, acts = g.state, g.state.turn, {}
+  local s, p, acts, n = g.state, g.state.turn, new_list(), 0
   if s.plays >= 1 then
-    acts[1] = { kind = "end_turn", label = "End your turn without a second card" }
+    n = 1
+    acts[1] = END_TURN
   end
-  if attr.has(g, p, "sheds") and not s.shed then
-    for _, c in ipairs(distinct(g, g.cards(attr.played_zone(p)))) do
-      acts[#acts + 1] = { kind = "shed", card = c,
-        label = string.format("Teflon Wonder: remove %s from in front of you", card_name(g, c)) }
+  local style = attr.style_of(g, p)
+  if style and style.sheds and not s.shed then
+    local defs, played = g.defs, g.cards(PLAYED[p])
+    pass = pass + 1
+    local now = pass
+    for i = 1, #played do
+      local def = defs[played[i]]
+      if in_front[def] ~= now then -- the first copy
+        in_front[def] = now
+        n = n + 1
+        acts[n] = shed_action(played[i])
+      end
     end
   end
-  add_plays(g, acts, "play", p, all_players(g))
+  add_plays(g, acts, n, "play", p, 1, g.players, style)
   return acts
 end
 
 local function debate_actions(g)
-  local pending, acts = g.state.pending, {}
-  add_plays(g, acts, "respond", pending.debater, { pending.opponent })
-  acts[#acts + 1] = { kind = "decline", label = "Great Debater: do not respond" }
+  local pending, acts = g.state.pending, new_list()
+  local p, q = pending.debater, pending.opponent
+  local n = add_plays(g, acts, 0, "respond", p, q, q, attr.style_of(g, p))
+  acts[n + 1] = DECLINE
   return acts
 end
 
 -- Carry out one card played by p on action.target.
 local function resolve(g, p, action)
   local card, q = action.card, action.target
-  local def = g.def(card)
-  g.log(string.format("%s plays %s on %s", who(p), def.name, who(q)))
+  local def = g.defs[card]
+  if g.logging then g.log("%s plays %s on %s", who(p), def.name, who(q)) end
   if def.style then
-    local old = attr.style_card(g, q)
+    local old = g.top(STYLE[q])
     if old then g.move(old, DISCARD) end
-    g.move(card, attr.style_zone(q))
+    g.move(card, STYLE[q])
     return
   end
   if def.removes or def.draws then
     g.move(card, DISCARD)
     if action.remove then
-      g.log(string.format("%s is removed from play", card_name(g, action.remove)))
+      if g.logging then g.log("%s is removed from play", card_name(g, action.remove)) end
       g.move(action.remove, DISCARD)
     end
     draw(g, q, def.draws)
     return
   end
-  g.move(card, attr.played_zone(q))
+  g.move(card, PLAYED[q])
 end
 
 local function play(g, action)
   local s, p, q = g.state, g.state.turn, action.target
   resolve(g, p, action)
   s.plays, s.shed = s.plays + 1, false
-  if q ~= p and attr.has(g, q, "responds") and g.count(hand(q)) > 0 then
+  if q ~= p and attr.has(g, q, "responds") and g.count(HAND[q]) > 0 then
     s.pending = { kind = "debate", debater = q, opponent = p }
     return
   end
@@ -348,7 +482,7 @@ local function respond(g, action)
 end
 
 local function shed(g, action)
-  g.log(string.format("%s sheds %s", who(g.state.turn), card_name(g, action.card)))
+  if g.logging then g.log("%s sheds %s", who(g.state.turn), card_name(g, action.card)) end
   g.move(action.card, DISCARD)
   g.state.shed = true
 end
@@ -356,12 +490,12 @@ end
 ---------------------------------------------------------------- contract
 
 local function setup(g)
-  g.zone(DECK, { visibility = "none", kind = "deck", label = "Deck" })
-  g.zone(DISCARD, { visibility = "all", kind = "pile", label = "Out of play" })
+  g.zone(DECK, DECK_SPEC)
+  g.zone(DISCARD, DISCARD_SPEC)
   for p = 1, g.players do
-    g.zone(hand(p), { owner = p, visibility = "owner", kind = "hand", label = who(p) .. "'s hand" })
-    g.zone(attr.played_zone(p), { owner = p, visibility = "all", kind = "row", label = "Played on " .. who(p) })
-    g.zone(attr.style_zone(p), { owner = p, visibility = "all", kind = "pile", label = who(p) .. "'s Style" })
+    g.zone(HAND[p], HAND_SPEC[p])
+    g.zone(PLAYED[p], PLAYED_SPEC[p])
+    g.zone(STYLE[p], STYLE_SPEC[p])
   end
   local s = g.state
   s.players, s.history, s.game = {}, {}, 1
@@ -395,6 +529,23 @@ local function apply(g, action)
   HANDLERS[action.kind](g, action)
 end
 
+-- Menu and log text of one action, made only when someone reads it (the
+-- window, the text UI, replays); bots and batch runs never ask.
+local function describe(g, action)
+  local kind = action.kind
+  if kind == "end_turn" then return "End your turn without a second card" end
+  if kind == "decline" then return "Great Debater: do not respond" end
+  local name = card_name(g, action.card)
+  if kind == "shed" then
+    return string.format("Teflon Wonder: remove %s from in front of you", name)
+  end
+  local p, q = actor(g), action.target
+  local label = string.format("Play %s on %s", name, q == p and "yourself" or who(q))
+  if action.remove then return string.format("%s, removing %s", label, card_name(g, action.remove)) end
+  if g.defs[action.card].removes then return label .. " (nothing to remove)" end
+  return label
+end
+
 local function match_result(g)
   local s, scores, top = g.state, {}, -math.huge
   for p = 1, g.players do
@@ -426,7 +577,7 @@ end
 -- chooses nobody, so only what carries into the General counts).
 local function phase_total(g, eff, p)
   if g.state.phase == "primary" and g.players > 2 then return attr.primary_total(eff, p) end
-  return attr.general_total(g, eff, p, g.state.candidates)
+  return attr.general_total(eff, p, g.state.candidates)
 end
 
 local function status(g, p)
@@ -439,7 +590,7 @@ local function status(g, p)
   if s.phase == "primary" then
     lines[#lines + 1] = string.format("Primary total %d", attr.primary_total(eff, p))
   elseif s.candidates then
-    lines[#lines + 1] = string.format("General total %d (%s)", attr.general_total(g, eff, p, s.candidates),
+    lines[#lines + 1] = string.format("General total %d (%s)", attr.general_total(eff, p, s.candidates),
       is_candidate(g, p) and "Candidate" or "Spoiler")
   end
   if s.president then lines[#lines + 1] = who(s.president) .. " is President" end
@@ -450,20 +601,25 @@ local function status(g, p)
   return lines
 end
 
--- Projected standing: p's total against the best rival it must beat.
+-- Projected standing: p's total against the rival it must beat (the
+-- second best other player in a 3-4 player Primary, else the best one).
 local function standing(g, p)
   local s, eff = g.state, attr.read(g)
-  local rivals = {}
+  if s.phase == "general" and not is_contender(g, eff, p) then return eff.e[p] - 20 end
+  local best, second = -math.huge, -math.huge
   for q = 1, g.players do
-    if q ~= p then rivals[#rivals + 1] = phase_total(g, eff, q) end
+    if q ~= p then
+      local total = phase_total(g, eff, q)
+      if total > best then
+        best, second = total, best
+      elseif total > second then
+        second = total
+      end
+    end
   end
-  table.sort(rivals, function(x, y) return x > y end)
   local mine = phase_total(g, eff, p)
-  if s.phase == "primary" and g.players > 2 then return mine - rivals[2] end
-  if s.phase == "general" and not (is_candidate(g, p) or attr.has(g, p, "highlander")) then
-    return eff.e[p] - 20
-  end
-  return mine - rivals[1] + (mine > 0 and 5 or 0)
+  if s.phase == "primary" and g.players > 2 then return mine - second end
+  return mine - best + (mine > 0 and 5 or 0)
 end
 
 local function heuristic(g, p)
@@ -497,6 +653,7 @@ return {
   actor = actor,
   actions = actions,
   apply = apply,
+  describe = describe,
   result = result,
   status = status,
   heuristic = heuristic,

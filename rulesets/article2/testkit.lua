@@ -43,7 +43,7 @@ function K.read(G) return attr.read(G.g) end
 function K.primary(G, p) return attr.primary_total(attr.read(G.g), p) end
 
 function K.general(G, p)
-  return attr.general_total(G.g, attr.read(G.g), p, G.g.state.candidates)
+  return attr.general_total(attr.read(G.g), p, G.g.state.candidates)
 end
 
 -- Skip to the General Election with these Candidates and base values
