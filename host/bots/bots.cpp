@@ -12,18 +12,14 @@ int RandomBot::choose(engine::Game& game, core::Rng& rng) {
   return n <= 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(n)));
 }
 
-int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
-  lua::Match& m = game.match();
-  int n = m.action_count();
-  if (n <= 1) return 0;
-  int me = m.actor();
-  lua::Snapshot real = m.snapshot();
-  m.determinize(me, rng);
-  lua::Snapshot guess = m.snapshot();
-  double best = -std::numeric_limits<double>::infinity();
-  std::vector<int> best_moves;
+// Each action's score in one determinized world: a won game beats any
+// heuristic value, a lost one is below all, a broken action is the last
+// choice.
+static std::vector<double> scores_in(lua::Match& m, int me, int n) {
+  std::vector<double> out(static_cast<size_t>(n));
+  lua::Snapshot world = m.snapshot();
   for (int i = 0; i < n; ++i) {
-    if (i > 0) m.restore(guess);
+    if (i > 0) m.restore(world);
     double score;
     try {
       m.apply_untracked(i);  // every try is undone by a restore anyway
@@ -36,8 +32,34 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
         score = m.heuristic(me);
       }
     } catch (const lua::ScriptError&) {
-      score = -std::numeric_limits<double>::infinity();  // a broken action is the last choice
+      score = -1e15;
     }
+    out[static_cast<size_t>(i)] = score;
+  }
+  return out;
+}
+
+// The best average over several guesses at the hidden cards: one world
+// alone would treat a lucky guess (naming the escaped prisoner) as a sure
+// win.
+int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
+  lua::Match& m = game.match();
+  int n = m.action_count();
+  if (n <= 1) return 0;
+  int me = m.actor();
+  lua::Snapshot real = m.snapshot();
+  std::vector<double> total(static_cast<size_t>(n), 0.0);
+  for (int w = 0; w < worlds_; ++w) {
+    if (w > 0) m.restore(real);
+    m.determinize(me, rng);
+    auto s = scores_in(m, me, n);
+    for (int i = 0; i < n; ++i) total[static_cast<size_t>(i)] += s[static_cast<size_t>(i)];
+  }
+  m.restore(real);
+  double best = -std::numeric_limits<double>::infinity();
+  std::vector<int> best_moves;
+  for (int i = 0; i < n; ++i) {
+    double score = total[static_cast<size_t>(i)];
     if (score > best) {
       best = score;
       best_moves.assign(1, i);
@@ -45,8 +67,6 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
       best_moves.push_back(i);
     }
   }
-  m.restore(real);
-  if (best_moves.empty()) return 0;
   return best_moves[rng.below(static_cast<uint32_t>(best_moves.size()))];
 }
 
@@ -58,14 +78,25 @@ std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "mcts" || name.rfind("mcts:", 0) == 0)
     return std::make_unique<MctsBot>(parse_mcts(name, has_heuristic));
+  if (name.rfind("heuristic:worlds=", 0) == 0) {
+    std::string v = name.substr(17);
+    int worlds = 0;
+    if (v.empty() || v.size() > 3 || v.find_first_not_of("0123456789") != std::string::npos ||
+        (worlds = std::stoi(v)) < 1 || worlds > 100)
+      throw std::invalid_argument("heuristic:worlds= takes a whole number 1..100, not '" + v + "'");
+    if (!has_heuristic)
+      throw std::invalid_argument("the ruleset has no heuristic(g, player): use the random bot");
+    return std::make_unique<HeuristicBot>(worlds);
+  }
   if (name == "heuristic" || name == "bot") {
     if (has_heuristic) return std::make_unique<HeuristicBot>();
     if (name == "bot") return std::make_unique<RandomBot>();
     throw std::invalid_argument("the ruleset has no heuristic(g, player): use the random bot");
   }
-  throw std::invalid_argument("no bot '" + name +
-                              "'; bots: random, heuristic, bot, mcts (mcts:iters=N, mcts:ms=N, "
-                              "mcts:rollout=heuristic)");
+  throw std::invalid_argument(
+      "no bot '" + name +
+      "'; bots: random, heuristic (heuristic:worlds=N), bot, mcts (mcts:iters=N, "
+      "mcts:ms=N, mcts:rollout=heuristic)");
 }
 
 }  // namespace ratify::bots

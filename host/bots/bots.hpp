@@ -25,13 +25,18 @@ class RandomBot : public Bot {
   int choose(engine::Game& game, core::Rng& rng) override;
 };
 
-// One step of lookahead: tries each action on a determinized copy (the
+// One step of lookahead: tries each action on determinized copies (the
 // cards it cannot see re-dealt, so it never cheats) and keeps the one the
-// ruleset's heuristic(g, player) likes best. A won game beats any score.
+// ruleset's heuristic(g, player) likes best on average over `worlds`
+// guesses. A won game beats any score.
 class HeuristicBot : public Bot {
  public:
+  explicit HeuristicBot(int worlds = 4) : worlds_(worlds) {}
   std::string name() const override { return "heuristic"; }
   int choose(engine::Game& game, core::Rng& rng) override;
+
+ private:
+  int worlds_;
 };
 
 std::vector<std::string> bot_names();
