@@ -8,6 +8,7 @@
 #include "bots/bots.hpp"
 #include "bots/mcts.hpp"
 #include "engine/game.hpp"
+#include "sim/tournament.hpp"
 
 using namespace ratify;
 namespace fs = std::filesystem;
@@ -116,6 +117,37 @@ TEST(Bots, MctsSettingsAreChecked) {
   EXPECT_THROW(bots::parse_mcts("mcts:rollout=heuristic", false), std::invalid_argument);
   EXPECT_THROW(bots::parse_mcts("mcts:iters=lots", false), std::invalid_argument);
   EXPECT_THROW(bots::parse_mcts("mcts:depth=3", false), std::invalid_argument);
+}
+
+// A game written from scratch with no heuristic (tests/fixtures/ends):
+// search still beats random play, by a wide margin.
+TEST(Bots, MctsBeatsRandomOnAGameItKnowsNothingAbout) {
+  sim::TournamentConfig c;
+  c.ruleset = (fs::path(RATIFY_TEST_FIXTURES) / "ends").string();
+  c.bots = {"mcts:iters=200", "random"};
+  c.deals = 30;
+  c.players = 2;
+  c.threads = 2;
+  auto r = sim::run_tournament(c);
+  EXPECT_EQ(r.errors, 0);
+  const auto& mcts = r.matrix[0][1];
+  EXPECT_EQ(mcts.games, 60);  // each deal in both seat orders
+  EXPECT_GE(mcts.wins / mcts.games, 0.75) << sim::tournament_text(r);
+  EXPECT_GT(r.ratings[0].low, r.ratings[1].high) << sim::tournament_text(r);
+}
+
+// Every bot sits alone in every seat against every other bot.
+TEST(Bots, TournamentSeatsEveryBotEverywhere) {
+  auto seatings = sim::tournament_seatings({"a", "b", "c"}, 3);
+  EXPECT_EQ(seatings.size(), 18u);  // 3 x 2 ordered pairs x 3 seats
+  for (std::string lone : {"a", "b", "c"})
+    for (size_t seat = 0; seat < 3; ++seat) {
+      int found = 0;
+      for (const auto& s : seatings)
+        found += s[seat] == lone && std::count(s.begin(), s.end(), lone) == 1;
+      EXPECT_EQ(found, 2) << lone << " alone in seat " << seat;
+    }
+  EXPECT_EQ(sim::tournament_seatings({"a", "b"}, 2).size(), 2u);  // a-b and b-a
 }
 
 }  // namespace

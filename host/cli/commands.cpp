@@ -18,6 +18,7 @@
 #include "sim/sim.hpp"
 #include "sim/solve.hpp"
 #include "sim/stats.hpp"
+#include "sim/tournament.hpp"
 #ifdef RATIFY_HAVE_GUI
 #include "gui/gui.hpp"
 #endif
@@ -200,6 +201,31 @@ int cmd_sim(const SimArgs& a) {
   for (const auto& r : runs)
     for (const auto& g : r.games) errors += !g.error.empty();
   return errors ? kFailed : kOk;
+}
+
+int cmd_tournament(const TournamentArgs& a) {
+  sim::TournamentConfig c;
+  c.ruleset = a.ruleset;
+  c.sets = a.sets;
+  c.bots = a.bots;
+  c.deals = a.deals;
+  c.seed = a.seed;
+  c.threads = default_threads(a.threads);
+  if (a.players) {
+    c.players = a.players;
+  } else {
+    auto loaded = engine::Loaded::open(a.ruleset);
+    c.players = std::max(2, loaded->meta().min_players);
+    if (c.players > loaded->meta().max_players)
+      throw engine::InputError(loaded->meta().id +
+                               " is a game for one: a tournament needs two "
+                               "players or more");
+  }
+  if (!a.quiet) c.progress = progress_bar("tournament");
+  auto r = sim::run_tournament(c);
+  if (!a.quiet) std::cout << sim::tournament_text(r);
+  if (!a.json_file.empty()) core::write_file(a.json_file, sim::tournament_json(r).dump(1) + "\n");
+  return r.errors ? kFailed : kOk;
 }
 
 int cmd_merge(const std::vector<std::string>& files, const std::string& json_out) {

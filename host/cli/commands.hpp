@@ -30,6 +30,14 @@ struct SimArgs {
   std::string json_file, csv_file, shard;
 };
 int cmd_sim(const SimArgs& a);
+struct TournamentArgs {
+  std::string ruleset, json_file;
+  std::vector<std::string> bots, sets;
+  int deals = 50, players = 0, threads = 0;
+  uint64_t seed = 1;
+  bool quiet = false;
+};
+int cmd_tournament(const TournamentArgs& a);
 int cmd_merge(const std::vector<std::string>& files, const std::string& json_out);
 
 struct CheckArgs {

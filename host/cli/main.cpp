@@ -74,7 +74,9 @@ int main(int argc, char** argv) {
   s->add_option("--threads", sim.threads,
                 "Threads (default: all cores); results do not depend on it");
   s->add_option("--set", sim.sets, "Option name=value (repeatable)");
-  s->add_option("--bots", bots, "Comma list of bots by seat: random, heuristic, bot");
+  s->add_option("--bots", bots,
+                "Comma list of bots by seat: random, heuristic[:worlds=N], bot, "
+                "mcts[:iters=N|:ms=N][:rollout=heuristic]");
   s->add_option("--players", sim.players, "Number of players (default: one per bot)");
   s->add_flag("--rotate", sim.rotate, "Rotate the bots through the seats game by game");
   s->add_option("--json", sim.json_file, "Write the results (summary and every game) as JSON");
@@ -85,6 +87,32 @@ int main(int argc, char** argv) {
   s->callback([&] {
     sim.bots = split_commas(bots);
     run = [&] { return cmd_sim(sim); };
+  });
+
+  TournamentArgs tour;
+  std::string tour_bots;
+  auto* tr = app.add_subcommand(
+      "tournament",
+      "Every bot against every other in every seat on the same deals: a win-rate matrix and a "
+      "rating per bot");
+  tr->add_option("ruleset", tour.ruleset, "Ruleset id, id/variant, or folder")->required();
+  tr->add_option("--bots", tour_bots,
+                 "Comma list of two or more bots, e.g. mcts:iters=1000,heuristic,random")
+      ->required();
+  tr->add_option("-n,--deals", tour.deals, "Deals; each is played in every seating")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  tr->add_option("--players", tour.players, "Players (default: 2, or the ruleset's minimum)")
+      ->check(CLI::Range(1, 16));
+  tr->add_option("--seed", tour.seed, "Seed of the run");
+  tr->add_option("--threads", tour.threads,
+                 "Threads (default: all cores); results do not depend on it");
+  tr->add_option("--set", tour.sets, "Option name=value (repeatable)");
+  tr->add_option("--json", tour.json_file, "Write the matrix, ratings and every game as JSON");
+  tr->add_flag("--quiet", tour.quiet, "Print nothing (use with --json)");
+  tr->callback([&] {
+    tour.bots = split_commas(tour_bots);
+    run = [&] { return cmd_tournament(tour); };
   });
 
   std::vector<std::string> merge_files;

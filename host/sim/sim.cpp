@@ -31,8 +31,11 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
                     std::unique_ptr<engine::Game>& reuse) {
   GameRecord rec;
   rec.index = index;
-  rec.seed = core::mix_seed(c.seed, static_cast<uint64_t>(index));
-  rec.seat_bots = seating(c, players, index);
+  int seatings = static_cast<int>(c.seatings.size());
+  int deal = seatings ? index / seatings : index;
+  rec.seed = core::mix_seed(c.seed, static_cast<uint64_t>(deal));
+  rec.seat_bots =
+      seatings ? c.seatings[static_cast<size_t>(index % seatings)] : seating(c, players, index);
   try {
     if (reuse)
       reuse->restart(rec.seed);
@@ -89,6 +92,10 @@ SimResult run_sim(const SimConfig& c) {
                              std::to_string(first->meta().min_players) + " to " +
                              std::to_string(first->meta().max_players) + " players");
   for (const auto& b : c.bots) bots::make_bot(b, first->meta().has_heuristic);  // check names
+  for (const auto& seats : c.seatings)
+    if (static_cast<int>(seats.size()) != players)
+      throw std::invalid_argument("a seating names " + std::to_string(seats.size()) + " bots for " +
+                                  std::to_string(players) + " players");
   out.players = players;
 
   std::vector<int> indices;

@@ -23,6 +23,10 @@ struct SimConfig {
   bool rotate = false;        // seat bots in turn, so seat order evens out
   int max_actions = 20000;    // a game longer than this is an error
   int shard = 0, shards = 1;  // --shard K/N: games with index % N == K
+  // Explicit seatings (a tournament): game k plays deal k / S with the
+  // seats seatings[k % S], S = seatings.size(); `bots` and `rotate` are
+  // then unused. Every seating of a deal has the same seed.
+  std::vector<std::vector<std::string>> seatings;
   std::function<void(int done, int total)> progress;
 };
 

@@ -1,0 +1,260 @@
+#include "sim/tournament.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <stdexcept>
+
+#include "core/rng.hpp"
+
+namespace ratify::sim {
+
+namespace {
+
+// Who sat where in seating k: the lone bot, the field's bot, the lone seat.
+struct Seated {
+  int lone = 0, field = 0, seat = 0;
+};
+
+std::vector<Seated> seating_plan(int bots, int players) {
+  std::vector<Seated> plan;
+  for (int i = 0; i < bots; ++i)
+    for (int j = 0; j < bots; ++j) {
+      if (i == j) continue;
+      // Two players: i in seat 1 against j covers both seat orders once
+      // over the pair (i, j) and (j, i).
+      for (int s = 0; s < (players == 2 ? 1 : players); ++s) plan.push_back({i, j, s});
+    }
+  return plan;
+}
+
+// Pseudo-wins of a against b for Bradley-Terry: the field's win is shared
+// among its players, so equal bots come out equal whatever the count.
+using Wins = std::vector<std::vector<double>>;
+
+void add_game(Wins& w, const Seated& st, bool lone_won, bool field_won, int players) {
+  double share = lone_won && field_won ? 0.5 : 1.0;
+  if (lone_won) w[st.lone][st.field] += share;
+  if (field_won) w[st.field][st.lone] += share / (players - 1);
+}
+
+// Strengths by Hunter's MM iterations, with half a win each way between
+// every pair (keeps a bot that never won finite). Elo scale, mean 0.
+std::vector<double> bradley_terry(const Wins& w) {
+  size_t n = w.size();
+  std::vector<double> p(n, 1.0);
+  for (int iter = 0; iter < 500; ++iter) {
+    std::vector<double> next(n);
+    for (size_t i = 0; i < n; ++i) {
+      double won = 0, denom = 0;
+      for (size_t j = 0; j < n; ++j) {
+        if (i == j) continue;
+        double wij = w[i][j] + 0.5, wji = w[j][i] + 0.5;
+        won += wij;
+        denom += (wij + wji) / (p[i] + p[j]);
+      }
+      next[i] = won / denom;
+    }
+    double log_mean = 0;
+    for (double x : next) log_mean += std::log(x) / static_cast<double>(n);
+    for (auto& x : next) x /= std::exp(log_mean);
+    p = next;
+  }
+  std::vector<double> elo(n);
+  for (size_t i = 0; i < n; ++i) elo[i] = 400.0 * std::log10(p[i]);
+  return elo;
+}
+
+double percentile(std::vector<double> xs, double q) {
+  std::sort(xs.begin(), xs.end());
+  double at = q * static_cast<double>(xs.size() - 1);
+  size_t lo = static_cast<size_t>(std::floor(at)), hi = std::min(lo + 1, xs.size() - 1);
+  return xs[lo] + (xs[hi] - xs[lo]) * (at - static_cast<double>(lo));
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> tournament_seatings(const std::vector<std::string>& bots,
+                                                          int players) {
+  std::vector<std::vector<std::string>> out;
+  for (const Seated& st : seating_plan(static_cast<int>(bots.size()), players)) {
+    std::vector<std::string> seats(static_cast<size_t>(players), bots[st.field]);
+    seats[static_cast<size_t>(st.seat)] = bots[st.lone];
+    out.push_back(seats);
+  }
+  return out;
+}
+
+void analyse(TournamentResult& r) {
+  const auto& bots = r.config.bots;
+  int n = static_cast<int>(bots.size()), players = r.sim.players;
+  auto plan = seating_plan(n, players);
+  size_t per_deal = plan.size();
+  r.matrix.assign(static_cast<size_t>(n), std::vector<Pairing>(static_cast<size_t>(n)));
+  r.errors = 0;
+  // Per deal, its games' pseudo-wins (the bootstrap resamples deals).
+  std::map<int, Wins> by_deal;
+  for (const auto& g : r.sim.games) {
+    if (!g.error.empty()) {
+      ++r.errors;
+      continue;
+    }
+    const Seated& st = plan[static_cast<size_t>(g.index) % per_deal];
+    bool lone_won = false, field_won = false;
+    for (int w : g.winners) (w == st.seat + 1 ? lone_won : field_won) = true;
+    double share = lone_won && field_won ? 0.5 : 1.0;
+    Pairing& cell = r.matrix[st.lone][st.field];
+    cell.games += 1;
+    cell.wins += lone_won ? share : 0;
+    if (players == 2) {  // both bots sit alone: the game counts for both rows
+      Pairing& other = r.matrix[st.field][st.lone];
+      other.games += 1;
+      other.wins += field_won ? share : 0;
+    }
+    Wins& w = by_deal[g.index / static_cast<int>(per_deal)];
+    if (w.empty()) w.assign(static_cast<size_t>(n), std::vector<double>(static_cast<size_t>(n)));
+    add_game(w, st, lone_won, field_won, players);
+  }
+  auto total = [&](const std::vector<const Wins*>& deals) {
+    Wins sum(static_cast<size_t>(n), std::vector<double>(static_cast<size_t>(n)));
+    for (const Wins* w : deals)
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) sum[i][j] += (*w)[i][j];
+    return sum;
+  };
+  std::vector<const Wins*> deals;
+  for (const auto& [k, w] : by_deal) deals.push_back(&w);
+  auto elo = bradley_terry(total(deals));
+  std::vector<std::vector<double>> samples(static_cast<size_t>(n));
+  core::Rng rng(core::mix_seed(r.config.seed, 77));
+  for (int b = 0; b < 200 && !deals.empty(); ++b) {
+    std::vector<const Wins*> pick;
+    for (size_t k = 0; k < deals.size(); ++k)
+      pick.push_back(deals[rng.below(static_cast<uint32_t>(deals.size()))]);
+    auto e = bradley_terry(total(pick));
+    for (int i = 0; i < n; ++i) samples[i].push_back(e[i]);
+  }
+  r.ratings.clear();
+  for (int i = 0; i < n; ++i) {
+    Rating rt{bots[i], elo[i], elo[i], elo[i]};
+    if (!samples[i].empty()) {
+      rt.low = percentile(samples[i], 0.025);
+      rt.high = percentile(samples[i], 0.975);
+    }
+    r.ratings.push_back(rt);
+  }
+}
+
+TournamentResult run_tournament(const TournamentConfig& c) {
+  if (c.bots.size() < 2) throw std::invalid_argument("a tournament needs two bots or more");
+  std::set<std::string> names(c.bots.begin(), c.bots.end());
+  if (names.size() != c.bots.size())
+    throw std::invalid_argument("each bot may be named once (give the same bot other settings)");
+  TournamentResult r;
+  r.config = c;
+  SimConfig s;
+  s.ruleset = c.ruleset;
+  s.variant = c.variant;
+  s.sets = c.sets;
+  s.seed = c.seed;
+  s.threads = c.threads;
+  s.players = c.players;
+  s.bots = c.bots;
+  s.shard = c.shard;
+  s.shards = c.shards;
+  s.progress = c.progress;
+  int players = c.players ? c.players : 2;
+  s.players = players;
+  s.seatings = tournament_seatings(c.bots, players);
+  s.games = c.deals * static_cast<int>(s.seatings.size());
+  r.sim = run_sim(s);
+  r.config.players = r.sim.players;
+  analyse(r);
+  return r;
+}
+
+std::string tournament_text(const TournamentResult& r) {
+  const auto& bots = r.config.bots;
+  size_t width = 10;
+  for (const auto& b : bots) width = std::max(width, b.size());
+  std::string out;
+  char line[512];
+  int players = r.sim.players;
+  std::snprintf(line, sizeof line,
+                "%s tournament: %zu bots, %d players, %d games (%d deals, each in every "
+                "seating)\n",
+                r.sim.ruleset_id.c_str(), bots.size(), players,
+                static_cast<int>(r.sim.games.size()), r.config.deals);
+  out += line;
+  std::snprintf(line, sizeof line,
+                "win rate of the row bot %s the column bot, 95%% interval; an even game is "
+                "%.1f%%\n\n",
+                players == 2 ? "against" : "alone in one seat, against (in every other seat)",
+                100.0 / players);
+  out += line;
+  std::snprintf(line, sizeof line, "%-*s", static_cast<int>(width), "");
+  out += line;
+  for (const auto& b : bots) {
+    std::snprintf(line, sizeof line, "  %20.20s", b.c_str());
+    out += line;
+  }
+  out += "\n";
+  for (size_t i = 0; i < bots.size(); ++i) {
+    std::snprintf(line, sizeof line, "%-*s", static_cast<int>(width), bots[i].c_str());
+    out += line;
+    for (size_t j = 0; j < bots.size(); ++j) {
+      const Pairing& p = r.matrix[i][j];
+      if (i == j || p.games == 0) {
+        std::snprintf(line, sizeof line, "  %20s", "-");
+      } else {
+        auto ci = wilson(p.wins, p.games);
+        std::snprintf(line, sizeof line, "  %5.1f%% (%4.1f-%5.1f)", 100 * p.wins / p.games,
+                      100 * ci.low, 100 * ci.high);
+      }
+      out += line;
+    }
+    out += "\n";
+  }
+  out += "\nrating (Bradley-Terry on the Elo scale, mean 0; 95% bootstrap interval over deals):\n";
+  std::vector<Rating> sorted = r.ratings;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const Rating& a, const Rating& b) { return a.elo > b.elo; });
+  for (const auto& rt : sorted) {
+    std::snprintf(line, sizeof line, "  %-*s %+6.0f  (%+.0f .. %+.0f)\n", static_cast<int>(width),
+                  rt.bot.c_str(), rt.elo, rt.low, rt.high);
+    out += line;
+  }
+  if (r.errors) {
+    std::snprintf(line, sizeof line, "%d games failed (see --json)\n", r.errors);
+    out += line;
+  }
+  return out;
+}
+
+nlohmann::json tournament_json(const TournamentResult& r) {
+  nlohmann::json matrix = nlohmann::json::array();
+  for (size_t i = 0; i < r.matrix.size(); ++i) {
+    nlohmann::json row = nlohmann::json::array();
+    for (size_t j = 0; j < r.matrix[i].size(); ++j) {
+      const Pairing& p = r.matrix[i][j];
+      auto ci = wilson(p.wins, p.games);
+      row.push_back({{"games", p.games},
+                     {"wins", p.wins},
+                     {"win_rate", p.games ? p.wins / p.games : 0},
+                     {"ci95", {ci.low, ci.high}}});
+    }
+    matrix.push_back(row);
+  }
+  nlohmann::json ratings = nlohmann::json::array();
+  for (const auto& rt : r.ratings)
+    ratings.push_back({{"bot", rt.bot}, {"elo", rt.elo}, {"ci95", {rt.low, rt.high}}});
+  return {{"ruleset", r.sim.ruleset_id}, {"variant", r.config.variant},
+          {"options", r.config.sets},    {"bots", r.config.bots},
+          {"players", r.sim.players},    {"deals", r.config.deals},
+          {"seed", r.config.seed},       {"games", r.sim.games.size()},
+          {"errors", r.errors},          {"matrix", matrix},
+          {"ratings", ratings},          {"results", result_json(r.sim)}};
+}
+
+}  // namespace ratify::sim
