@@ -24,19 +24,21 @@ local REMEDY = 5          -- the first Cloture, the first spare Article V
 local SPARE = 1           -- further copies of them
 local STOP_CARD = 5       -- a Judicial Review or Filibuster to play later
 
--- How much a stop on side s hurts it: more the closer it is to ten.
-local function stop_weight(g, s)
+-- `side_runs`: sides.runs(g, s) of the side weighed, read once per call.
+
+-- How much a stop on a side hurts it: more the closer it is to ten.
+local function stop_weight(side_runs)
   local longest, count = 0, 0
-  for _, run in ipairs(sides.runs(g, s)) do
+  for _, run in ipairs(side_runs) do
     longest = math.max(longest, run.len)
     count = count + 1
   end
   return STOPPED + 2 * longest + 2 * count
 end
 
-local function progress(g, s)
+local function progress(side_runs)
   local total, longest = 0, 0
-  for _, run in ipairs(sides.runs(g, s)) do
+  for _, run in ipairs(side_runs) do
     total = total + run.len
     longest = math.max(longest, run.len)
   end
@@ -44,11 +46,11 @@ local function progress(g, s)
 end
 
 -- The table value of a side, seen by everybody.
-local function side_value(g, s)
+local function side_value(g, s, side_runs)
   local state = g.state
-  local v = state.scores[s] + COMPLETED * state.completed[s] + sides.table_points(g, s) + progress(g, s)
+  local v = state.scores[s] + COMPLETED * state.completed[s] + sides.table_points(g, s) + progress(side_runs)
   if sides.open_charters(g, s) > 0 then v = v + CHARTER end
-  if sides.stopped_by(g, s) then v = v - stop_weight(g, s) end
+  if sides.stopped_by(g, s) then v = v - stop_weight(side_runs) end
   for _, p in ipairs(sides.members(g, s)) do
     if state.skip[p] then v = v - LOST_TURN end
   end
@@ -56,9 +58,9 @@ local function side_value(g, s)
 end
 
 -- Numbers wanted at the ends of side s's runs.
-local function wanted(g, s)
+local function wanted(g, side_runs)
   local want, wrap = {}, g.options.wrap
-  for _, run in ipairs(sides.runs(g, s)) do
+  for _, run in ipairs(side_runs) do
     local low, high = runs.step(run.lo, -1, wrap), runs.step(run.lo, run.len, wrap)
     if low then want[low] = true end
     if high then want[high] = true end
@@ -77,11 +79,13 @@ end
 
 local function amendment_value(n, hand, copies)
   if copies > 0 then return DUPLICATE end -- one run holds one card of a number
-  local v = 1
+  local v, numbers = 1, hand.numbers
   if hand.want[n] then v = v + WANTED end
-  for d = -2, 2 do
-    if d ~= 0 and hand.numbers[n + d] then v = v + (math.abs(d) == 1 and 1.5 or 1) end
-  end
+  -- Neighbours in hand: 1.5 one apart, 1 two apart.
+  if numbers[n - 2] then v = v + 1 end
+  if numbers[n - 1] then v = v + 1.5 end
+  if numbers[n + 1] then v = v + 1.5 end
+  if numbers[n + 2] then v = v + 1 end
   return v + 0.5 * wild_support(n, hand.wilds)
 end
 
@@ -114,17 +118,19 @@ local function card_value(g, def, side, hand, copies)
 end
 
 -- The hand of `player`, card by card.
-local function hand_value(g, player)
+local function hand_value(g, player, runs_by_side)
   local side = sides.of(g, player)
-  local defs, hand = {}, { numbers = {}, wilds = {}, want = wanted(g, side) }
-  for i, card in ipairs(g.cards(sides.hand(player))) do
-    local def = g.def(card)
-    defs[i] = def
-    if def.number then hand.numbers[def.number] = true end
-    if def.wild_low then hand.wilds[#hand.wilds + 1] = def end
+  local defs, held = g.defs, g.cards(sides.hand(player))
+  local numbers, wilds = {}, {}
+  for _, card in ipairs(held) do
+    local def = defs[card]
+    if def.number then numbers[def.number] = true end
+    if def.wild_low then wilds[#wilds + 1] = def end
   end
+  local hand = { numbers = numbers, wilds = wilds, want = wanted(g, runs_by_side[side]) }
   local seen, v = {}, 0
-  for _, def in ipairs(defs) do
+  for _, card in ipairs(held) do
+    local def = defs[card]
     local copies = seen[def.id] or 0
     seen[def.id] = copies + 1
     v = v + card_value(g, def, side, hand, copies)
@@ -133,13 +139,13 @@ local function hand_value(g, player)
 end
 
 -- A discard an opponent can pick up and lay at once.
-local function feeds_opponent(g, side)
+local function feeds_opponent(g, side, runs_by_side)
   local top = g.top("discard")
   if not top then return 0 end
-  local def = g.def(top)
+  local def = g.defs[top]
   for o = 1, sides.count(g) do
     if o ~= side then
-      for n in pairs(wanted(g, o)) do
+      for n in pairs(wanted(g, runs_by_side[o])) do
         if runs.fits(def, n) then return FEEDS_OPPONENT end
       end
     end
@@ -158,15 +164,17 @@ end
 
 return function(g, player)
   local side = sides.of(g, player)
+  local runs_by_side = {} -- each side's runs, read once
+  for s = 1, sides.count(g) do runs_by_side[s] = sides.runs(g, s) end
   local best_other = nil
   for o = 1, sides.count(g) do
     if o ~= side then
-      local v = side_value(g, o)
+      local v = side_value(g, o, runs_by_side[o])
       best_other = math.max(best_other or v, v)
     end
   end
-  local v = side_value(g, side) + hand_value(g, player) - (best_other or 0)
-  v = v - feeds_opponent(g, side) - quiz_risk(g, side)
+  local v = side_value(g, side, runs_by_side[side]) + hand_value(g, player, runs_by_side) - (best_other or 0)
+  v = v - feeds_opponent(g, side, runs_by_side) - quiz_risk(g, side)
   if g.state.phase == "over" then
     local mine, top = g.state.scores[side], -math.huge
     for o = 1, sides.count(g) do

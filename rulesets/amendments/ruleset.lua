@@ -28,59 +28,89 @@ local function st(g) return g.state end
 local function next_seat(g, p) return p % g.players + 1 end
 
 local function name_of(g, card)
-  local def = g.def(card)
+  local def = g.defs[card]
   return def.number and tostring(def.number) or def.name
 end
 
 -- A card laid in a run, as shown in labels: "5" or "Liberty as 5".
 local function as_value(g, card, v)
-  local def = g.def(card)
+  local def = g.defs[card]
   if def.number then return tostring(v) end
   return def.name .. " as " .. v
 end
 
--- One-definition fit lists, shared by every scan (never changed, never put in
--- g.state): most numbers are fitted by one definition only.
-local SINGLE = {}
+-- Fit lists (the definitions that can stand for one number, in order of
+-- their lowest card in hand) are shared, never changed, never put in
+-- g.state: SINGLE[id] = { id }, and a list with one more definition is made
+-- once and then found in LONGER[list][id]. So a scan makes no fit list.
+local SINGLE, LONGER = {}, {}
 
--- The hand of a player read once per decision: its cards grouped by
--- definition (lowest card id first; copies are alike, so one action per
--- definition is offered), the definitions in order of their lowest card, and
--- for every amendment number the list of definitions that can stand for it
--- (rules 7, 8), in that same order.
+local function fit_single(id)
+  local list = SINGLE[id]
+  if not list then
+    list = { id }
+    SINGLE[id] = list
+  end
+  return list
+end
+
+local function fit_longer(list, id)
+  local longer = LONGER[list]
+  if not longer then
+    longer = {}
+    LONGER[list] = longer
+  end
+  local out = longer[id]
+  if not out then
+    out = { table.unpack(list) }
+    out[#out + 1] = id
+    longer[id] = out
+  end
+  return out
+end
+
+-- A fit table with no number fitted yet, made at its full size at once
+-- (filling an empty table would grow it several times).
+local NO_FIT = {}
+for v = 1, runs.AMENDMENTS do NO_FIT[v] = false end
+
+-- The hand of a player read once per decision: its cards sorted by card id.
+-- Card ids follow the definitions, so the copies of a definition lie next
+-- to each other, and the definitions come in order of their lowest card:
+-- `first[id]` is the place of its lowest card (copies are alike, so one
+-- action per definition is offered), and `fit[v]` for every amendment
+-- number the fit list of the definitions that can stand for it (rules 7,
+-- 8), or false.
 local function scan_hand(g, player)
-  local groups, order, fit, real = {}, {}, {}, {}
-  local hand = g.cards(sides.hand(player))
-  table.sort(hand)
-  for _, card in ipairs(hand) do
-    local def = g.def(card)
-    local id = def.id
-    local group = groups[id]
-    if not group then
-      group = {}
-      groups[id] = group
-      order[#order + 1] = id
-      real[id] = def.number ~= nil
+  local held, defs = g.cards(sides.hand(player)), g.defs
+  table.sort(held)
+  local first, fit = {}, { table.unpack(NO_FIT) }
+  local last
+  for i = 1, #held do
+    local def = defs[held[i]]
+    if def ~= last then
+      local id = def.id
+      last = def
+      first[id] = i
       local lo = def.number or def.wild_low
       if lo then
-        local single = SINGLE[id]
-        if not single then
-          single = { id }
-          SINGLE[id] = single
-        end
+        local single = fit_single(id)
         for v = lo, def.number or def.wild_high do
           local list = fit[v]
-          if list then
-            list = { table.unpack(list) }
-            list[#list + 1] = id
-          end
-          fit[v] = list or single
+          fit[v] = list and fit_longer(list, id) or single
         end
       end
     end
-    group[#group + 1] = card
   end
-  return { groups = groups, order = order, fit = fit, real = real }
+  return { cards = held, defs = defs, first = first, fit = fit }
+end
+
+-- The k-th copy (lowest card first) of definition `id` in the hand, or nil.
+local function copy_in_hand(hand, id, k)
+  local i = hand.first[id]
+  local card = i and hand.cards[i + k - 1]
+  if card and hand.defs[card].id == id then return card end
+  return nil
 end
 
 ---------------------------------------------------------------- the flow
@@ -106,7 +136,7 @@ local function begin_turn(g, p)
   for _ = 1, g.players do
     if not s.skip[p] then break end
     s.skip[p] = false
-    g.log("Player " .. p .. " loses this turn (challenge)")
+    g.log("Player %d loses this turn (challenge)", p)
     p = next_seat(g, p)
   end
   new_turn(g, p)
@@ -133,7 +163,7 @@ local function deal_hand(g)
       p = next_seat(g, p)
     end
   end
-  g.log("Hand " .. s.hand .. ": Player " .. s.dealer .. " deals; Player " .. first .. " begins")
+  g.log("Hand %d: Player %d deals; Player %d begins", s.hand, s.dealer, first)
   new_turn(g, first)
 end
 
@@ -171,10 +201,10 @@ local function end_hand(g, completer, run, force_over)
   for side = 1, sides.count(g) do
     local points = hand_points(g, side, side == completer and run or nil)
     s.scores[side] = s.scores[side] + points
-    parts[#parts + 1] = sides.name(g, side) .. " " .. points
+    if g.logging then parts[#parts + 1] = sides.name(g, side) .. " " .. points end
   end
   if completer then s.completed[completer] = s.completed[completer] + 1 end
-  g.log("End of hand " .. s.hand .. ": " .. table.concat(parts, ", "))
+  g.log("End of hand %d: %s", s.hand, table.concat(parts, ", "))
   if force_over or game_over_after_hand(g) then
     s.phase = "over"
     return
@@ -193,7 +223,7 @@ local function end_turn(g)
     return end_hand(g, nil, nil, true)
   end
   if s.idle >= o.blocked_turns then
-    g.log("Hand blocked: " .. s.idle .. " turns without a card played")
+    g.log("Hand blocked: %d turns without a card played", s.idle)
     return end_hand(g, nil, nil, false)
   end
   local p = s.current
@@ -244,6 +274,7 @@ end
 -- (window, text UI, logs), so bots and batch runs never build the strings.
 
 local NONE = {}
+local STOP_IDS = { "judicial_review", "filibuster" } -- stop cards, in this order
 
 local function draw_actions(g, p, list)
   list[#list + 1] = { kind = "draw", from = "deck", zone = "deck" }
@@ -253,22 +284,22 @@ local function draw_actions(g, p, list)
   end
 end
 
-local function card_actions(g, side, hand, list)
-  local groups = hand.groups
-  if groups.article_v and sides.may_open(g, side) then
-    list[#list + 1] = { kind = "article_v", card = groups.article_v[1], zone = sides.article_zone(side) }
+-- `stopped`: the stop card on the player's side, or nil; `charters`: its
+-- unused Article V cards.
+local function card_actions(g, side, stopped, charters, hand, list)
+  local article_v = copy_in_hand(hand, "article_v", 1)
+  if article_v and charters == 0 then
+    list[#list + 1] = { kind = "article_v", card = article_v, zone = sides.article_zone(side) }
   end
-  local stop = sides.stopped_by(g, side)
-  local remedy = stop and g.def(stop).remedy_by
-  if remedy and groups[remedy] then
-    list[#list + 1] = { kind = "remedy", card = groups[remedy][1], zone = sides.stop_zone(side) }
+  local remedy = stopped and copy_in_hand(hand, g.defs[stopped].remedy_by, 1)
+  if remedy then
+    list[#list + 1] = { kind = "remedy", card = remedy, zone = sides.stop_zone(side) }
   end
-  local jr, fil = groups.judicial_review, groups.filibuster
-  if not (jr or fil) then return end
-  for _, group in ipairs({ jr or NONE, fil or NONE }) do
-    for o = 1, group[1] and sides.count(g) or 0 do
+  for _, id in ipairs(STOP_IDS) do
+    local card = copy_in_hand(hand, id, 1)
+    for o = 1, card and sides.count(g) or 0 do
       if o ~= side and not sides.stopped_by(g, o) then
-        list[#list + 1] = { kind = "stop", card = group[1], target = sides.members(g, o)[1], side = o,
+        list[#list + 1] = { kind = "stop", card = card, target = sides.members(g, o)[1], side = o,
           zone = sides.stop_zone(o) }
       end
     end
@@ -279,23 +310,32 @@ end
 -- fills two or three places, its copies are taken lowest first (nil: the hand
 -- lacks a copy).
 local function breakout_action(hand, lo, x, y, z, list, real_needed)
-  if real_needed and not (hand.real[x] or hand.real[y] or hand.real[z]) then return end
-  local groups = hand.groups
-  local b = groups[y][y == x and 2 or 1]
-  local c = groups[z][1 + (z == x and 1 or 0) + (z == y and 1 or 0)]
-  if b and c then list[#list + 1] = { kind = "breakout", cards = { groups[x][1], b, c }, lo = lo } end
+  local a = copy_in_hand(hand, x, 1)
+  local b = copy_in_hand(hand, y, y == x and 2 or 1)
+  local c = b and copy_in_hand(hand, z, 1 + (z == x and 1 or 0) + (z == y and 1 or 0))
+  if not c then return end
+  local defs = hand.defs
+  if real_needed and not (defs[a].number or defs[b].number or defs[c].number) then return end
+  list[#list + 1] = { kind = "breakout", cards = { a, b, c }, lo = lo }
+end
+
+-- UP[wrap][v]: the number after v (nil after 27 unless runs wrap).
+local UP = { [false] = {}, [true] = {} }
+for v = 1, runs.AMENDMENTS do
+  UP[false][v], UP[true][v] = runs.step(v, 1, false), runs.step(v, 1, true)
 end
 
 local function breakout_actions(g, hand, list)
   local wrap, fit, real_needed = g.options.wrap, hand.fit, g.options.real_amendment
+  local up = UP[wrap]
   for lo = 1, runs.last_start(wrap) do
     local a = fit[lo]
-    local b = a and fit[runs.value(lo, 2, wrap)]
-    local c = b and fit[runs.value(lo, 3, wrap)]
+    local b = a and fit[up[lo]]
+    local c = b and fit[up[up[lo]]]
     if c then
-      for _, x in ipairs(a) do
-        for _, y in ipairs(b) do
-          for _, z in ipairs(c) do breakout_action(hand, lo, x, y, z, list, real_needed) end
+      for i = 1, #a do
+        for j = 1, #b do
+          for k = 1, #c do breakout_action(hand, lo, a[i], b[j], c[k], list, real_needed) end
         end
       end
     end
@@ -303,15 +343,27 @@ local function breakout_actions(g, hand, list)
 end
 
 local function extend_actions(g, side, hand, list)
-  local wrap, fit, groups = g.options.wrap, hand.fit, hand.groups
+  local wrap, fit = g.options.wrap, hand.fit
   for _, run in ipairs(st(g).sides[side].runs) do
     local low = runs.step(run.lo, -1, wrap)
     for _, id in ipairs(low and fit[low] or NONE) do
-      list[#list + 1] = { kind = "extend", card = groups[id][1], zone = run.zone, at = "low" }
+      list[#list + 1] = { kind = "extend", card = copy_in_hand(hand, id, 1), zone = run.zone, at = "low" }
     end
     local high = runs.step(run.lo, g.count(run.zone), wrap)
     for _, id in ipairs(high and fit[high] or NONE) do
-      list[#list + 1] = { kind = "extend", card = groups[id][1], zone = run.zone, at = "high" }
+      list[#list + 1] = { kind = "extend", card = copy_in_hand(hand, id, 1), zone = run.zone, at = "high" }
+    end
+  end
+end
+
+-- One discard per definition: the lowest card of each run of copies.
+local function discard_actions(hand, list)
+  local held, defs, last = hand.cards, hand.defs, nil
+  for i = 1, #held do
+    local def = defs[held[i]]
+    if def ~= last then
+      last = def
+      list[#list + 1] = { kind = "discard", card = held[i], zone = "discard" }
     end
   end
 end
@@ -319,14 +371,13 @@ end
 local function play_actions(g, p, list)
   local side = sides.of(g, p)
   local hand = scan_hand(g, p)
-  card_actions(g, side, hand, list)
-  if not sides.stopped_by(g, side) then
-    if sides.may_break_out(g, side) then breakout_actions(g, hand, list) end
+  local stopped, charters = sides.stopped_by(g, side), sides.open_charters(g, side)
+  card_actions(g, side, stopped, charters, hand, list)
+  if not stopped then
+    if charters > 0 then breakout_actions(g, hand, list) end
     extend_actions(g, side, hand, list)
   end
-  for _, id in ipairs(hand.order) do
-    list[#list + 1] = { kind = "discard", card = hand.groups[id][1], zone = "discard" }
-  end
+  discard_actions(hand, list)
 end
 
 local function naming_actions(g, list)
@@ -413,7 +464,7 @@ end
 
 local function apply_draw(g, a)
   local s = st(g)
-  g.log("Player " .. s.current .. ": " .. describe(g, a))
+  if g.logging then g.log("Player %d: %s", s.current, describe(g, a)) end
   local hand = sides.hand(s.current)
   local need = math.max(0, HAND_SIZE - g.count(hand))
   if a.from == "discard" then
@@ -431,8 +482,9 @@ end
 
 local function check_complete(g, side, run)
   if g.count(run.zone) >= runs.GOAL then
-    g.log(sides.name(g, side) .. " completes a run of ten: "
-      .. runs.span(run.lo, g.count(run.zone), g.options.wrap))
+    if g.logging then
+      g.log("%s completes a run of ten: %s", sides.name(g, side), runs.span(run.lo, g.count(run.zone), g.options.wrap))
+    end
     st(g).naming = nil
     end_hand(g, side, run, false)
     return true
@@ -490,7 +542,7 @@ local function apply_name(g, a)
   table.remove(s.naming, 1)
   table.insert(s.turn.named, a.number)
   if a.choice ~= a.number then s.turn.misnamed = s.turn.misnamed + 1 end
-  g.log("Player " .. s.current .. " names amendment " .. a.number .. ": " .. SUBJECT[a.choice])
+  g.log("Player %d names amendment %d: %s", s.current, a.number, SUBJECT[a.choice])
   if #s.naming == 0 then s.naming = nil end
   after_play(g)
 end
@@ -502,9 +554,9 @@ local function apply_challenge(g, a)
   if a.challenge then
     if c.misnamed > 0 then
       s.skip[c.player] = true
-      g.log("Player " .. c.challenger .. " challenges: a wrong naming. Player " .. c.player .. " loses the next turn")
+      g.log("Player %d challenges: a wrong naming. Player %d loses the next turn", c.challenger, c.player)
     else
-      g.log("Player " .. c.challenger .. " challenges: every amendment was named rightly")
+      g.log("Player %d challenges: every amendment was named rightly", c.challenger)
     end
   end
   begin_turn(g, c.challenger)
@@ -523,7 +575,7 @@ local function apply(g, a)
   if a.kind == "draw" then return apply_draw(g, a) end
   if a.kind == "name" then return apply_name(g, a) end
   if a.kind == "challenge" then return apply_challenge(g, a) end
-  g.log("Player " .. s.current .. ": " .. describe(g, a))
+  if g.logging then g.log("Player %d: %s", s.current, describe(g, a)) end
   if a.kind == "discard" then
     g.move(a.card, "discard")
     return end_turn(g)

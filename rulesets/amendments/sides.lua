@@ -8,6 +8,15 @@ local runs = require "runs"
 
 local sides = {}
 
+-- Names and member lists made once: these are asked for at every decision.
+-- The member lists are shared: read them, never change them.
+local MAX_SEATS = 16
+local HAND, ARTICLE, STOP, ALONE, TEAM = {}, {}, {}, {}, {}
+for p = 1, MAX_SEATS do
+  HAND[p], ARTICLE[p], STOP[p] = "hand:" .. p, "article:" .. p, "stop:" .. p
+  ALONE[p], TEAM[p] = { p }, { p, p + 2 }
+end
+
 function sides.teams(g) return g.players == 4 end
 
 function sides.count(g) return sides.teams(g) and 2 or g.players end
@@ -18,8 +27,8 @@ function sides.of(g, player)
 end
 
 function sides.members(g, s)
-  if sides.teams(g) then return { s, s + 2 } end
-  return { s }
+  if sides.teams(g) then return TEAM[s] end
+  return ALONE[s]
 end
 
 function sides.name(g, s)
@@ -27,15 +36,15 @@ function sides.name(g, s)
   return "Player " .. s
 end
 
-function sides.hand(player) return "hand:" .. player end
-function sides.article_zone(s) return "article:" .. s end
-function sides.stop_zone(s) return "stop:" .. s end
+function sides.hand(player) return HAND[player] end
+function sides.article_zone(s) return ARTICLE[s] end
+function sides.stop_zone(s) return STOP[s] end
 
 -- The stop card lying uncovered on side s, or nil. A remedy on top of it
 -- lifts it (rule 6), so only the top card matters.
 function sides.stopped_by(g, s)
-  local top = g.top(sides.stop_zone(s))
-  if top and g.def(top).stop then return top end
+  local top = g.top(STOP[s])
+  if top and g.defs[top].stop then return top end
   return nil
 end
 
@@ -43,7 +52,7 @@ end
 -- (default): the first one serves the whole hand. One per run: each
 -- breakout uses one.
 function sides.open_charters(g, s)
-  local played = g.count(sides.article_zone(s))
+  local played = g.count(ARTICLE[s])
   if g.options.article_v == "per_run" then return played - g.state.sides[s].started end
   return played
 end
@@ -68,10 +77,10 @@ end
 
 -- Points on the table for side s: 5 per amendment, 10 per wild (seed).
 function sides.table_points(g, s)
-  local points = 0
+  local points, defs = 0, g.defs
   for _, run in ipairs(g.state.sides[s].runs) do
     for _, card in ipairs(g.cards(run.zone)) do
-      points = points + (runs.is_wild(g.def(card)) and 10 or 5)
+      points = points + (runs.is_wild(defs[card]) and 10 or 5)
     end
   end
   return points

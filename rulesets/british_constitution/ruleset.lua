@@ -13,16 +13,23 @@ local ROW_NAME = {
 local PLACES = 8       -- places in each row
 local FOUNDATIONS = 8  -- the Government: one per ace
 local JACK = 11        -- foundations ascend to the knave
+local KING = 13
 local WIN_CARDS = FOUNDATIONS * JACK -- 88
 
--- Zone names and their display names, made once: the hot loops below build
--- no strings but the labels of legal actions.
-local PLACE, FOUNDATION, NAME = {}, {}, {}
+-- Zone names and their display names, made once: the hot loops build no
+-- strings at all (labels come from describe, only when someone reads them).
+-- PLACE[level][i] names a place; the same 32 places are also numbered in one
+-- list, row by row from the People (PLACE_ZONE, BASE[level] + i), so that
+-- one table holds the top card of every place.
+local PLACE, PLACE_ZONE, BASE, FOUNDATION, NAME = {}, {}, {}, {}, {}
+local IS_PEOPLE = {} -- place name -> true for the People's places
 for level, row in ipairs(ROWS) do
-  PLACE[level] = {}
+  PLACE[level], BASE[level] = {}, (level - 1) * PLACES
   for i = 1, PLACES do
-    PLACE[level][i] = row .. ":" .. i
-    NAME[PLACE[level][i]] = ROW_NAME[row] .. " " .. i
+    local zone = row .. ":" .. i
+    PLACE[level][i], PLACE_ZONE[BASE[level] + i] = zone, zone
+    NAME[zone] = ROW_NAME[row] .. " " .. i
+    IS_PEOPLE[zone] = level == 1
   end
 end
 for f = 1, FOUNDATIONS do
@@ -30,32 +37,55 @@ for f = 1, FOUNDATIONS do
   NAME[FOUNDATION[f]] = "Government " .. f
 end
 NAME.talon = "the talon"
+local TOP_ZONE, GOVERNMENT = { table.unpack(PLACE_ZONE) }, #PLACE_ZONE -- read_tops
+for f = 1, FOUNDATIONS do TOP_ZONE[GOVERNMENT + f] = FOUNDATION[f] end
 
--- rows[level][i]: the definition of the top card of each place (false when
--- empty), and tops[level][i] its card. Definitions are the host's own tables:
--- the hot loop builds no table per card and no string at all (labels come
--- from describe, only when someone reads them).
-local function read_rows(g)
-  local rows, tops = {}, {}
-  for level = 1, #ROWS do
-    local row, top = {}, {}
-    for i = 1, PLACES do
-      local card = g.top(PLACE[level][i])
-      row[i], top[i] = card and g.def(card) or false, card or false
-    end
-    rows[level], tops[level] = row, top
+-- What the rules ask of a card, by card id, read once from g.defs (card ids
+-- follow the definitions, the same in every game of these rules), so that
+-- the hot loops index a list instead of calling the host:
+--   RANK, SUIT;
+--   SHOWS: its rank and colour as one number, and BUILDS_ON: the SHOWS of
+--   the card it builds on (Rule IV: one rank up, the other colour), so a
+--   build is one comparison;
+--   IN_SUIT: its suit and rank as one number, and NEXT_IN_SUIT: that of the
+--   card the Government takes on it (same suit, one rank up);
+--   and each of these numbers (all below 64) as a bit, BIT_*, so that one
+--   integer holds the set of them for a whole row.
+local RANK, SUIT, SHOWS, BUILDS_ON, IN_SUIT, NEXT_IN_SUIT = {}, {}, {}, {}, {}, {}
+local BIT_SHOWS, BIT_BUILDS_ON, BIT_IN_SUIT, BIT_NEXT_IN_SUIT = {}, {}, {}, {}
+local RED = { red = 1, black = 0 } -- two colours: "the other colour" is one
+local SUIT_NUMBER = { spades = 0, hearts = 1, diamonds = 2, clubs = 3 }
+local learned_from = nil -- the g.defs they were read from
+local function learn_cards(g)
+  local defs = g.defs
+  if learned_from == defs then return end
+  for card, def in ipairs(defs) do
+    local red = assert(RED[def.color], "a card is red or black")
+    local suit = assert(SUIT_NUMBER[def.suit], "a card has one of the four suits")
+    RANK[card], SUIT[card] = def.rank, def.suit
+    SHOWS[card], BUILDS_ON[card] = 2 * def.rank + red, 2 * (def.rank + 1) + 1 - red
+    IN_SUIT[card], NEXT_IN_SUIT[card] = (KING + 1) * suit + def.rank, (KING + 1) * suit + def.rank + 1
+    BIT_SHOWS[card], BIT_BUILDS_ON[card] = 1 << SHOWS[card], 1 << BUILDS_ON[card]
+    BIT_IN_SUIT[card], BIT_NEXT_IN_SUIT[card] = 1 << IN_SUIT[card], 1 << NEXT_IN_SUIT[card]
   end
-  return rows, tops
+  learned_from = defs
 end
 
--- Rule IV: descending by one, alternate colours.
-local function builds_on(def, onto)
-  return onto.rank == def.rank + 1 and def.color ~= onto.color
+-- The top card of every place and foundation (nil when empty), by number:
+-- People 1-8, House of Commons 9-16, House of Lords 17-24, Privy Council
+-- 25-32, the Government 33-40 (GOVERNMENT + f). The list is made at its
+-- full size at once (filling an empty table grows it six times).
+local NO_TOPS = {}
+for k = 1, #TOP_ZONE do NO_TOPS[k] = false end
+local function read_tops(g)
+  local tops, top, zones = { table.unpack(NO_TOPS) }, g.top, TOP_ZONE
+  for k = 1, #zones do tops[k] = top(zones[k]) end
+  return tops
 end
 
-local function row_has_cards(row)
-  for i = 1, PLACES do
-    if row[i] then return true end
+local function row_has_cards(tops, level)
+  for k = BASE[level] + 1, BASE[level] + PLACES do
+    if tops[k] then return true end
   end
   return false
 end
@@ -64,12 +94,12 @@ end
 -- an empty upper place whose row below still holds a card is the vacancy
 -- being filled now. A place left empty because the row below was empty stays
 -- empty for good (that row can never be refilled), so it is never mistaken.
-local function vacancy(g, rows)
+local function vacancy(g, tops)
   if g.options.relaxed then return nil end
   for level = #ROWS, 2, -1 do
-    if row_has_cards(rows[level - 1]) then
-      for i = 1, PLACES do
-        if not rows[level][i] then return PLACE[level][i], level end
+    if row_has_cards(tops, level - 1) then
+      for k = BASE[level] + 1, BASE[level] + PLACES do
+        if not tops[k] then return PLACE_ZONE[k], level end
       end
     end
   end
@@ -83,82 +113,105 @@ local function refill_people(g, zone)
   local source = g.count("talon") > 0 and "talon" or "pack"
   local moved = g.draw(source, zone, 1)
   if moved[1] then
-    g.log("People vacancy " .. NAME[zone] .. " filled with " .. g.def(moved[1]).short .. " from the " .. source)
+    g.log("People vacancy %s filled with %s from the %s", NAME[zone], g.defs[moved[1]].short, source)
   end
 end
 
 local function fill_actions(tops, list, zone, level)
-  for i = 1, PLACES do
-    local card = tops[level - 1][i]
+  for k = BASE[level - 1] + 1, BASE[level - 1] + PLACES do
+    local card = tops[k]
     if card then
-      list[#list + 1] = { kind = "fill", card = card, from = PLACE[level - 1][i], zone = zone }
+      list[#list + 1] = { kind = "fill", card = card, from = PLACE_ZONE[k], zone = zone }
     end
   end
 end
 
 -- Rules I and VI: Privy Council tops to the Government, in suit, up to the
--- knave. Of two foundations of one suit at the same height only the first is
--- offered: the choice changes nothing.
-local function foundation_actions(g, rows, tops, list)
-  local heights, suits = {}, {}
-  for f = 1, FOUNDATIONS do
-    local card = g.top(FOUNDATION[f])
-    local def = card and g.def(card)
-    heights[f], suits[f] = def and def.rank or 0, def and def.suit
+-- knave; an empty foundation takes an ace. Of two foundations of one suit at
+-- the same height only the first is offered: the choice changes nothing.
+local function foundation_actions(tops, list)
+  local takes, empty = 0, false -- the set of IN_SUIT the Government takes
+  for f = GOVERNMENT + 1, GOVERNMENT + FOUNDATIONS do
+    local card = tops[f]
+    if card then takes = takes | BIT_NEXT_IN_SUIT[card] else empty = true end
   end
-  for i = 1, PLACES do
-    local def = rows[#ROWS][i]
-    local seen = {}
-    for f = 1, def and FOUNDATIONS or 0 do
-      if not seen[heights[f]] and heights[f] + 1 == def.rank and def.rank <= JACK
-          and (suits[f] == def.suit or heights[f] == 0) then
-        seen[heights[f]] = true
-        list[#list + 1] = { kind = "foundation", card = tops[#ROWS][i], from = PLACE[#ROWS][i], zone = FOUNDATION[f] }
+  for k = BASE[#ROWS] + 1, BASE[#ROWS] + PLACES do
+    local card = tops[k]
+    if card and RANK[card] <= JACK and (takes & BIT_IN_SUIT[card] ~= 0 or empty and RANK[card] == 1) then
+      for f = 1, FOUNDATIONS do
+        local top = tops[GOVERNMENT + f]
+        if top and NEXT_IN_SUIT[top] == IN_SUIT[card] or not top and RANK[card] == 1 then
+          list[#list + 1] = { kind = "foundation", card = card, from = PLACE_ZONE[k], zone = FOUNDATION[f] }
+          break -- any later foundation that takes it is at the same height
+        end
       end
     end
   end
 end
 
+-- The set of SHOWS of the top cards of row `level`.
+local function shown_in_row(tops, level)
+  local shown = 0
+  for k = BASE[level] + 1, BASE[level] + PLACES do
+    local card = tops[k]
+    if card then shown = shown | BIT_SHOWS[card] end
+  end
+  return shown
+end
+
+local function first_empty_place(tops, level)
+  for k = BASE[level] + 1, BASE[level] + PLACES do
+    if not tops[k] then return PLACE_ZONE[k] end
+  end
+  return nil
+end
+
 -- Rules II-IV: the top card of a sequence onto a sequence of the row directly
--- above. In the relaxed game an empty upper place takes any card from the row
--- below; empty places of one row are alike, so only the first is offered.
-local function build_targets(g, card, def, from, above, rows, list)
-  local first_empty = nil
-  for i = 1, PLACES do
-    local onto, zone = rows[above][i], PLACE[above][i]
-    if onto and builds_on(def, onto) then
-      list[#list + 1] = { kind = "build", card = card, from = from, zone = zone }
-    elseif not onto and not first_empty then
-      first_empty = zone
+-- above. In the relaxed game an empty upper place (first_empty) takes any
+-- card from the row below; empty places of one row are alike, so only the
+-- first is offered.
+local function build_targets(card, from, above, tops, first_empty, list)
+  local need = BUILDS_ON[card]
+  for k = BASE[above] + 1, BASE[above] + PLACES do
+    local onto = tops[k]
+    if onto and SHOWS[onto] == need then
+      list[#list + 1] = { kind = "build", card = card, from = from, zone = PLACE_ZONE[k] }
     end
   end
-  if g.options.relaxed and first_empty then
+  if first_empty then
     list[#list + 1] = { kind = "fill", card = card, from = from, zone = first_empty }
   end
 end
 
 -- Higher rows first: a depth-first solver tries the moves nearest the
--- Government before the others.
-local function build_actions(g, rows, tops, list)
+-- Government before the others. Only a card whose target the row above
+-- shows (or may fill) is looked at closer.
+local function build_actions(g, tops, list)
+  local relaxed, builds_on = g.options.relaxed, BIT_BUILDS_ON
   for level = #ROWS - 1, 1, -1 do
-    for i = 1, PLACES do
-      local def = rows[level][i]
-      if def then build_targets(g, tops[level][i], def, PLACE[level][i], level + 1, rows, list) end
+    local above = level + 1
+    local shown = shown_in_row(tops, above)
+    local first_empty = relaxed and first_empty_place(tops, above)
+    for k = BASE[level] + 1, BASE[level] + PLACES do
+      local card = tops[k]
+      if card and (shown & builds_on[card] ~= 0 or first_empty) then
+        build_targets(card, PLACE_ZONE[k], above, tops, first_empty, list)
+      end
     end
   end
   -- PySolFC's British Constitution also builds from the waste onto the People.
-  local card = g.options.relaxed and g.top("talon")
-  if card then build_targets(g, card, g.def(card), "talon", 1, rows, list) end
+  local card = relaxed and g.top("talon")
+  if card then build_targets(card, "talon", 1, tops, first_empty_place(tops, 1), list) end
 end
 
 -- The label of an action, built only when the window, a log or a test asks.
 local function describe(g, a)
   if a.kind == "deal" then return "Deal a card from the pack to the talon" end
-  local short = g.def(a.card).short
+  local short = g.defs[a.card].short
   if a.kind == "foundation" then
     return "Play " .. short .. " from " .. NAME[a.from] .. " to " .. NAME[a.zone]
   elseif a.kind == "build" then
-    local onto = g.def(g.top(a.zone)).short
+    local onto = g.defs[g.top(a.zone)].short
     return "Build " .. short .. " from " .. NAME[a.from] .. " on " .. onto .. " in " .. NAME[a.zone]
   elseif g.count(a.zone) == 0 and not g.options.relaxed then
     return "Fill " .. NAME[a.zone] .. " with " .. short .. " from " .. NAME[a.from]
@@ -167,15 +220,15 @@ local function describe(g, a)
 end
 
 local function legal_actions(g)
-  local list = {}
-  local rows, tops = read_rows(g)
-  local zone, level = vacancy(g, rows)
+  learn_cards(g)
+  local list, tops = {}, read_tops(g)
+  local zone, level = vacancy(g, tops)
   if zone then
     fill_actions(tops, list, zone, level)
     return list
   end
-  foundation_actions(g, rows, tops, list)
-  build_actions(g, rows, tops, list)
+  foundation_actions(tops, list)
+  build_actions(g, tops, list)
   if g.count("pack") > 0 then list[#list + 1] = { kind = "deal", zone = "talon" } end
   return list
 end
@@ -244,12 +297,12 @@ local function apply(g, a)
     local moved = g.draw("pack", "talon", 1)
     -- Dealt face up: the player remembers it once others cover it.
     g.reveal(moved[1], "all")
-    g.log("Dealt " .. g.def(moved[1]).short .. " to the talon")
+    g.log("Dealt %s to the talon", g.defs[moved[1]].short)
     return
   end
-  g.log(describe(g, a))
+  if g.logging then g.log(describe(g, a)) end -- before the move: it reads the target
   g.move(a.card, a.zone)
-  if a.from:match("^people:") and g.count(a.from) == 0 then refill_people(g, a.from) end
+  if IS_PEOPLE[a.from] and g.count(a.from) == 0 then refill_people(g, a.from) end
 end
 
 local function result(g)
@@ -266,7 +319,7 @@ local function status(g)
     "Government " .. on_foundations(g) .. "/" .. WIN_CARDS,
     "Pack " .. g.count("pack") .. ", talon " .. g.count("talon"),
   }
-  local zone, level = vacancy(g, (read_rows(g)))
+  local zone, level = vacancy(g, read_tops(g))
   if zone then
     lines[#lines + 1] = "Vacancy " .. NAME[zone] .. ": fill from the " .. ROW_NAME[ROWS[level - 1]]
   end
@@ -275,13 +328,10 @@ end
 
 -- The rank each suit's lower foundation wants next (ace 1 .. beyond jack 12).
 local function wanted_ranks(g)
-  local wanted = {}
+  local wanted, top = {}, g.top
   for f = 1, FOUNDATIONS do
-    local top = g.top(FOUNDATION[f])
-    if top then
-      local def = g.def(top)
-      wanted[def.suit] = math.min(wanted[def.suit] or JACK + 1, def.rank + 1)
-    end
+    local card = top(FOUNDATION[f])
+    if card then wanted[SUIT[card]] = math.min(wanted[SUIT[card]] or JACK + 1, RANK[card] + 1) end
   end
   return wanted
 end
@@ -296,27 +346,20 @@ local LEVEL_WORTH = { 1, 4, 9, 16 }
 local GOVERNMENT_WORTH = 16
 local SOON = 4 -- ranks ahead of a foundation that count as wanted soon
 
--- Rank and suit of each card id, read once: the heuristic runs for every
--- move a bot or the solver weighs, and card ids never change in a game.
-local RANK, SUIT = {}, {}
-local function learn_cards(g)
-  for card = 1, g.ncards do
-    local def = g.def(card)
-    RANK[card], SUIT[card] = def.rank, def.suit
-  end
-end
-
+-- The heuristic runs for every move a bot or the solver weighs.
 local function heuristic(g)
-  if not RANK[g.ncards] then learn_cards(g) end
+  learn_cards(g)
   local score = GOVERNMENT_WORTH * on_foundations(g)
   local wanted = wanted_ranks(g)
+  local count, top, cards_of = g.count, g.top, g.cards
   for level = 1, #ROWS do
     local worth = LEVEL_WORTH[level]
     for i = 1, PLACES do
-      local cards = g.cards(PLACE[level][i])
-      local n = #cards
+      local zone = PLACE[level][i]
+      local n = count(zone)
+      local cards = n > 1 and cards_of(zone) -- a place of one card needs no list
       for depth = 1, n do
-        local card = cards[depth]
+        local card = cards and cards[depth] or top(zone)
         local soon = SOON - (RANK[card] - (wanted[SUIT[card]] or 1))
         if soon > 0 then
           score = score + worth - soon * (n - depth) * 0.5
@@ -344,6 +387,8 @@ return {
   cards = require "cards",
   setup = setup,
   actor = function(g)
+    -- A card in the pack is not on the Government, and the deal is a move.
+    if g.count("pack") > 0 then return 1 end
     if on_foundations(g) < WIN_CARDS and any_action(g) then return 1 end
     return nil
   end,
