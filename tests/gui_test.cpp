@@ -173,6 +173,43 @@ TEST(Session, HotseatUndoNeverStepsBackOverAnotherHuman) {
   EXPECT_EQ(s.game().steps(), 1u);
 }
 
+// The window's difficulties are bots; a searching bot thinks on a thread
+// of its own over a copy of the game while the real one stays readable,
+// and a thought overtaken by an undo is dropped.
+TEST(Session, SearchingBotsThinkOnACopyOfTheGame) {
+  EXPECT_EQ(bot_of_seat("easy", true), "heuristic");
+  EXPECT_EQ(bot_of_seat("easy", false), "random");
+  EXPECT_EQ(bot_of_seat("hard", true), "mcts:ms=2000");
+  EXPECT_EQ(fill_seats({"human", "hard", "normal", "mcts:iters=50"}, 4).size(), 4u);
+  EXPECT_THROW(fill_seats({"human", "mcts:iters=none"}, 2), engine::InputError);
+
+  auto loaded = engine::Loaded::open("article2");
+  Session s({loaded, loaded->options({}), 2, {"mcts:iters=60", "mcts:iters=60"}, 5});
+  ASSERT_TRUE(s.slow_bot(s.actor()));
+  for (int move = 0; move < 3; ++move) {
+    size_t before = s.game().steps();
+    s.start_thinking();
+    ASSERT_TRUE(s.thinking());
+    std::optional<std::string> label;
+    while (!(label = s.finish_thinking())) {
+      EXPECT_FALSE(s.actions().empty());  // the real game is there to draw
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    EXPECT_FALSE(label->empty());
+    EXPECT_EQ(s.game().steps(), before + 1);
+    EXPECT_FALSE(s.thinking());
+  }
+  // A thought begun before another change to the game is not played.
+  s.start_thinking();
+  ASSERT_EQ(s.apply(0), "");
+  size_t steps = s.game().steps();
+  while (s.thinking()) {
+    EXPECT_FALSE(s.finish_thinking().has_value());
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(s.game().steps(), steps);
+}
+
 TEST(FileWatch, SeesAnEditOnceItSettles) {
   TempDir dir;
   write_text(dir.path / "a.lua", "return 1\n");

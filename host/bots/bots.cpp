@@ -74,7 +74,16 @@ std::vector<std::string> bot_names() {
   return {"random", "heuristic", "bot", "mcts"};
 }
 
+std::string bot_for_seat(const std::string& seat, bool has_heuristic) {
+  if (seat == "easy" || seat == "bot") return has_heuristic ? "heuristic" : "random";
+  if (seat == "normal") return "mcts:ms=300";
+  if (seat == "hard") return "mcts:ms=2000";
+  return seat;
+}
+
 std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
+  if (name == "easy" || name == "normal" || name == "hard")
+    return make_bot(bot_for_seat(name, has_heuristic), has_heuristic);
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "mcts" || name.rfind("mcts:", 0) == 0)
     return std::make_unique<MctsBot>(parse_mcts(name, has_heuristic));

@@ -40,8 +40,13 @@ class HeuristicBot : public Bot {
 };
 
 std::vector<std::string> bot_names();
-// "random", "heuristic", "bot" (heuristic when the ruleset has one), or
-// "mcts" with settings ("mcts:iters=2000", see mcts.hpp).
+// The difficulties people pick by name: easy (the ruleset's heuristic, or
+// random without one), normal (mcts for about 0.3 s a move), hard (about
+// 2 s); "bot" is easy. Any other name is returned as it is.
+std::string bot_for_seat(const std::string& seat, bool ruleset_has_heuristic);
+// "random", "heuristic", "bot" (heuristic when the ruleset has one),
+// "mcts" with settings ("mcts:iters=2000", see mcts.hpp), or a difficulty
+// (easy, normal, hard).
 std::unique_ptr<Bot> make_bot(const std::string& name, bool ruleset_has_heuristic);
 
 }  // namespace ratify::bots

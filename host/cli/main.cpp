@@ -46,7 +46,8 @@ int main(int argc, char** argv) {
   p->add_option("ruleset", play.ruleset,
                 "Ruleset id, id/variant, or folder (none: pick in the window)");
   p->add_option("--seats", seats,
-                "Comma list: human, bot, random, heuristic (default: human,bot,...)");
+                "Comma list: human, easy, normal, hard (mcts about 0.3 s / 2 s a move), random, "
+                "heuristic, or any bot spec such as mcts:iters=2000 (default: human,easy,...)");
   p->add_option("--seed", play.seed, "Seed of the deal (default: the clock)")
       ->each([&](const std::string&) { play.seed_given = true; });
   p->add_option("--set", play.sets, "Option name=value (repeatable)");

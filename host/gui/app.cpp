@@ -202,6 +202,17 @@ void App::step_bots() {
     int a = session_->actor();
     if (!a || session_->human(a)) return;
     try {
+      // A searching bot thinks on its own thread; the window stays live.
+      if (session_->slow_bot(a)) {
+        if (!session_->thinking()) {
+          session_->start_thinking();
+          notify(player_name(a) + " (" + seat_text(a) + ") is thinking...", 2500);
+          return;
+        }
+        if (!session_->finish_thinking()) return;
+        last_move_ = now_;
+        return;
+      }
       session_->bot_move();
     } catch (const std::exception& e) {
       banner_title_ = "The rules failed on Player " + std::to_string(a) + "'s move (bots paused)";

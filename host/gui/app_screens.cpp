@@ -167,13 +167,15 @@ void App::draw_setup(Rect left) {
   for (int k = 0; k < s.players && y + bh < left.bottom() - px(130); ++k) {
     cv_.text(x + px(8), y + px(6), player_name(k + 1), font(14), theme::text);
     auto cycle = [this, k] {
-      static const char* kinds[] = {"human", "bot", "random"};
+      // Easy: the ruleset's heuristic (random without one); normal and
+      // hard: search for about 0.3 s and 2 s a move.
+      static const char* kinds[] = {"human", "easy", "normal", "hard", "random"};
       auto& seat = pending_->settings.seats[k];
       int i = 0;
-      while (i < 3 && seat != kinds[i]) ++i;
-      seat = kinds[(i + 1) % 3];
+      while (i < 5 && seat != kinds[i]) ++i;
+      seat = kinds[(i + 1) % 5];
     };
-    std::string label = s.seats[k] == "bot" ? "bot (best)" : s.seats[k];
+    std::string label = s.seats[k] == "bot" ? "easy" : s.seats[k];
     button({cx, y, px(130), bh}, label, "seat:" + std::to_string(k + 1), cycle, true,
            s.seats[k] == "human");
     y += bh + px(6);

@@ -13,10 +13,23 @@ std::vector<std::string> fill_seats(std::vector<std::string> given, int players)
   if (static_cast<int>(given.size()) != players)
     throw engine::InputError("--seats names " + std::to_string(given.size()) + " seats for " +
                              std::to_string(players) + " players");
-  for (const auto& s : given)
-    if (s != "human" && s != "bot" && s != "random" && s != "heuristic")
-      throw engine::InputError("no seat kind '" + s + "'; seats: human, bot, random, heuristic");
+  for (const auto& s : given) {
+    if (s == "human") continue;
+    try {
+      bots::make_bot(bot_of_seat(s, true), true);
+    } catch (const std::invalid_argument& e) {
+      throw engine::InputError("seat '" + s + "': " + e.what() +
+                               "; seats: human, easy, normal, hard, or a bot");
+    }
+  }
   return given;
+}
+
+std::string bot_of_seat(const std::string& seat, bool has_heuristic) {
+  // A heuristic seat whose ruleset lost its heuristic (hot reload) plays
+  // at random rather than stopping the game.
+  if (seat == "heuristic" && !has_heuristic) return "random";
+  return bots::bot_for_seat(seat, has_heuristic);
 }
 
 int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta) {
@@ -46,10 +59,7 @@ void Session::make_bots() {
   bool heuristic = settings_.loaded->meta().has_heuristic;
   for (int p = 1; p <= players(); ++p) {
     const std::string& s = seat(p);
-    // A heuristic seat whose ruleset lost its heuristic (hot reload) plays
-    // at random rather than stopping the game.
-    std::string kind = s == "heuristic" && !heuristic ? "random" : s;
-    bots_.push_back(s == "human" ? nullptr : bots::make_bot(kind, heuristic));
+    bots_.push_back(s == "human" ? nullptr : bots::make_bot(bot_of_seat(s, heuristic), heuristic));
   }
 }
 
@@ -130,6 +140,65 @@ std::string Session::bot_move() {
   return label;
 }
 
+bool Session::slow_bot(int p) const {
+  if (p < 1 || p > players() || seat(p) == "human") return false;
+  return bot_of_seat(seat(p), true).rfind("mcts", 0) == 0;
+}
+
+// The bot thinks in a VM of its own on a copy of the game (saved and
+// loaded), so the window keeps drawing from the real one meanwhile; its
+// choice comes back as the action's fields.
+void Session::start_thinking() {
+  int p = actor();
+  if (thought_ || p == 0 || human(p)) return;
+  auto t = std::make_unique<Thought>();
+  t->version = version_;
+  t->player = p;
+  t->rng = rngs_[p - 1];
+  nlohmann::json save = game_->match().save(false);
+  std::string spec = bot_of_seat(seat(p), settings_.loaded->meta().has_heuristic);
+  if (!thinker_)
+    thinker_ = engine::Loaded::open(settings_.loaded->spec(), settings_.loaded->variant_spec());
+  Thought* out = t.get();
+  auto loaded = thinker_;
+  int n = players();
+  uint64_t seed = settings_.seed;
+  auto options = settings_.options;
+  t->worker = std::thread([out, loaded, save, spec, n, seed, options] {
+    try {
+      engine::Game copy(loaded, n, seed, options, engine::Mode::Lean);
+      copy.match().load(save);
+      auto bot = bots::make_bot(spec, loaded->meta().has_heuristic);
+      int i = bot->choose(copy, out->rng);
+      out->action = copy.match().action_json(i);
+    } catch (const std::exception& e) {
+      out->error = e.what();
+    }
+    out->done = true;
+  });
+  thought_ = std::move(t);
+}
+
+std::optional<std::string> Session::finish_thinking() {
+  if (!thought_ || !thought_->done) return std::nullopt;
+  thought_->worker.join();
+  auto t = std::move(thought_);
+  if (t->version != version_) return std::nullopt;  // undone, reloaded: think again
+  if (!t->error.empty()) throw lua::ScriptError(t->error);
+  int i = game_->match().find_action(t->action);
+  if (i < 0) throw lua::ScriptError("the bot chose an action the game does not offer");
+  rngs_[t->player - 1] = t->rng;
+  refresh();
+  std::string label = actions_.at(i).label;
+  std::string err = apply(i);
+  if (!err.empty()) throw lua::ScriptError(err);
+  return label;
+}
+
+Session::~Session() {
+  if (thought_ && thought_->worker.joinable()) thought_->worker.join();
+}
+
 std::string Session::why_no_undo(int player) {
   if (!human(player)) return "only a human seat can undo";
   std::string why = game_->why_no_undo(player);
@@ -175,6 +244,7 @@ ReloadReport Session::reload_now(std::vector<std::string> files) {
     return r;
   }
   settings_.loaded = fresh;
+  thinker_.reset();  // the next thought loads the new rules
   make_bots();
   ++version_;
   ++reloads_;

@@ -2,9 +2,11 @@
 // One game in the window, without any drawing: the engine's game, the
 // seats (humans and bots), cached actions, undo with the hotseat rule, and
 // hot reload of the ruleset's files. SDL-free.
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bots/bots.hpp"
@@ -17,7 +19,9 @@ struct GameSettings {
   std::shared_ptr<engine::Loaded> loaded;
   core::OptionValues options;
   int players = 2;
-  std::vector<std::string> seats;  // one per player: human, bot, random, heuristic
+  // One per player: human; easy, normal, hard; bot, random, heuristic, or
+  // any bot spec (mcts:iters=2000).
+  std::vector<std::string> seats;
   uint64_t seed = 1;
 };
 
@@ -31,6 +35,7 @@ struct ReloadReport {
 class Session {
  public:
   explicit Session(GameSettings s);
+  ~Session();
   engine::Game& game() { return *game_; }
   const GameSettings& settings() const { return settings_; }
   engine::Loaded& loaded() { return *settings_.loaded; }
@@ -53,6 +58,15 @@ class Session {
   std::string apply(int i);
   // The actor's bot chooses and plays; returns its action's label.
   std::string bot_move();
+  // Whether the actor's bot searches for a while (mcts): the window lets
+  // it think on a thread of its own, with its own copy of the game.
+  bool slow_bot(int p) const;
+  bool thinking() const { return thought_ != nullptr; }
+  // Starts the actor's bot thinking on a copy of the game.
+  void start_thinking();
+  // When the thought is done: plays it and returns its label (the game
+  // unchanged since it began), else nullopt. Throws a script error.
+  std::optional<std::string> finish_thinking();
   // Undo for a human seat: the engine's rule (never back over a card it
   // showed the player), and in hotseat never back over another human.
   std::string why_no_undo(int player);
@@ -78,7 +92,24 @@ class Session {
   std::optional<lua::Result> result_;
   std::string error_;
   int reloads_ = 0;
+  // A bot thinking on a copy of the game (see start_thinking).
+  struct Thought {
+    std::thread worker;
+    std::atomic<bool> done{false};
+    uint64_t version = 0;
+    int player = 0;
+    core::Rng rng;
+    nlohmann::json action;  // the choice, as the action's fields
+    std::string error;
+  };
+  std::unique_ptr<Thought> thought_;
+  std::shared_ptr<engine::Loaded> thinker_;  // the thought's own VM, kept between moves
 };
+
+// The bot a seat plays: the window's difficulties by name (easy: the
+// heuristic, or random without one; normal: mcts for about 0.3 s; hard:
+// mcts for about 2 s), others as given.
+std::string bot_of_seat(const std::string& seat, bool ruleset_has_heuristic);
 
 // Seats for `players`: those given, then bots; with none given, a human
 // first. Checks every name and the count.
