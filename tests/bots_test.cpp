@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "bots/bots.hpp"
 #include "bots/mcts.hpp"
@@ -134,6 +135,46 @@ TEST(Bots, MctsBeatsRandomOnAGameItKnowsNothingAbout) {
   EXPECT_EQ(mcts.games, 60);  // each deal in both seat orders
   EXPECT_GE(mcts.wins / mcts.games, 0.75) << sim::tournament_text(r);
   EXPECT_GT(r.ratings[0].low, r.ratings[1].high) << sim::tournament_text(r);
+}
+
+// A strategy bot written to cheat (tests/fixtures/guess/bots/peek.lua
+// reads the face-down secret) is handed a determinized game: it wins
+// about one game in nine, as a fair guesser does, not every game.
+TEST(Bots, StrategyBotsNeverSeeHiddenCards) {
+  sim::SimConfig c;
+  c.ruleset = (fs::path(RATIFY_TEST_FIXTURES) / "guess").string();
+  c.bots = {"peek"};
+  c.games = 180;
+  c.threads = 2;
+  auto r = sim::run_sim(c);
+  int won = 0;
+  for (const auto& g : r.games) {
+    EXPECT_EQ(g.error, "");
+    won += !g.winners.empty();
+  }
+  EXPECT_LT(won, 180 * 0.3) << "the peeking bot read the secret";
+  EXPECT_GT(won, 0);
+}
+
+// A strategy bot's bad answer is an error naming the bot.
+TEST(Bots, StrategyBotsAnswerWithAnAction) {
+  fs::path dir = fs::temp_directory_path() / "ratify_bad_bot";
+  fs::remove_all(dir);
+  fs::copy(fs::path(RATIFY_TEST_FIXTURES) / "guess", dir, fs::copy_options::recursive);
+  std::ofstream(dir / "bots" / "peek.lua") << "return function() return 42 end\n";
+  auto l = engine::Loaded::open(dir.string());
+  ASSERT_EQ(l->meta().strategy_bots, std::vector<std::string>{"peek"});
+  engine::Game g(l, 1, 1, l->options({}));
+  auto bot = bots::make_bot("peek", l->meta());
+  core::Rng rng(1);
+  try {
+    bot->choose(g, rng);
+    FAIL() << "no error";
+  } catch (const lua::ScriptError& e) {
+    EXPECT_NE(std::string(e.what()).find("strategy bot 'peek'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(g.steps(), 0u);
+  fs::remove_all(dir);
 }
 
 // Every bot sits alone in every seat against every other bot.

@@ -2,6 +2,7 @@
 
 #include "bots/mcts.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -70,6 +71,29 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
   return best_moves[rng.below(static_cast<uint32_t>(best_moves.size()))];
 }
 
+int StrategyBot::choose(engine::Game& game, core::Rng& rng) {
+  lua::Match& m = game.match();
+  int n = m.action_count();
+  if (n <= 1) return 0;
+  int me = m.actor();
+  int fn = m.rules().strategy_ref(name_);
+  auto real_keys = m.action_keys();
+  lua::Snapshot real = m.snapshot();
+  m.determinize(me, rng);
+  int pick = 0;
+  try {
+    int i = m.choose_by(fn, me, name_);
+    uint64_t key = m.action_keys()[static_cast<size_t>(i)];
+    for (size_t k = 0; k < real_keys.size(); ++k)
+      if (real_keys[k] == key) pick = static_cast<int>(k);
+  } catch (...) {
+    m.restore(real);
+    throw;
+  }
+  m.restore(real);
+  return pick;
+}
+
 std::vector<std::string> bot_names() {
   return {"random", "heuristic", "bot", "mcts"};
 }
@@ -106,6 +130,22 @@ std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
       "no bot '" + name +
       "'; bots: random, heuristic (heuristic:worlds=N), bot, mcts (mcts:iters=N, "
       "mcts:ms=N, mcts:rollout=heuristic)");
+}
+
+std::unique_ptr<Bot> make_bot(const std::string& name, const lua::RulesetMeta& meta) {
+  const auto& own = meta.strategy_bots;
+  const auto builtin = bot_names();
+  if (std::find(own.begin(), own.end(), name) != own.end() &&
+      std::find(builtin.begin(), builtin.end(), name) == builtin.end())
+    return std::make_unique<StrategyBot>(name);
+  try {
+    return make_bot(name, meta.has_heuristic);
+  } catch (const std::invalid_argument& e) {
+    if (own.empty()) throw;
+    std::string list;
+    for (const auto& b : own) list += (list.empty() ? "" : ", ") + b;
+    throw std::invalid_argument(std::string(e.what()) + "; " + meta.id + "'s own: " + list);
+  }
 }
 
 }  // namespace ratify::bots

@@ -39,6 +39,20 @@ class HeuristicBot : public Bot {
   int worlds_;
 };
 
+// A policy written in Lua by the designer: the ruleset's bots/<name>.lua
+// returns choose(g, player, actions). It runs in the ruleset's sandbox
+// under the same limits, on a determinized copy of the game (the cards
+// its player cannot see re-dealt), so it never sees a hidden card.
+class StrategyBot : public Bot {
+ public:
+  explicit StrategyBot(std::string name) : name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  int choose(engine::Game& game, core::Rng& rng) override;
+
+ private:
+  std::string name_;
+};
+
 std::vector<std::string> bot_names();
 // The difficulties people pick by name: easy (the ruleset's heuristic, or
 // random without one), normal (mcts for about 0.3 s a move), hard (about
@@ -48,5 +62,7 @@ std::string bot_for_seat(const std::string& seat, bool ruleset_has_heuristic);
 // "mcts" with settings ("mcts:iters=2000", see mcts.hpp), or a difficulty
 // (easy, normal, hard).
 std::unique_ptr<Bot> make_bot(const std::string& name, bool ruleset_has_heuristic);
+// The same, and the ruleset's own strategy bots by name.
+std::unique_ptr<Bot> make_bot(const std::string& name, const lua::RulesetMeta& meta);
 
 }  // namespace ratify::bots

@@ -146,7 +146,7 @@ int cmd_play(const PlayArgs& a) {
     throw engine::InputError("--seats names " + std::to_string(seats.size()) + " seats for " +
                              std::to_string(players) + " players");
   for (const auto& s : seats)
-    if (s != "human") bots::make_bot(s, loaded->meta().has_heuristic);
+    if (s != "human") bots::make_bot(s, loaded->meta());
   engine::Game game(loaded, players, seed, options, engine::Mode::Interactive);
   game.set_seats(seats);
   TextOptions opts;

@@ -80,11 +80,10 @@ std::string result_text(engine::Game& game, const lua::Result& r) {
 
 int play_text(engine::Game& game, const std::vector<std::string>& seats, std::istream& in,
               std::ostream& out, const TextOptions& opts) {
-  bool has_h = game.loaded().meta().has_heuristic;
   std::vector<std::unique_ptr<bots::Bot>> seat_bot(game.players());
   std::vector<core::Rng> rngs;
   for (int p = 0; p < game.players(); ++p) {
-    if (seats[p] != "human") seat_bot[p] = bots::make_bot(seats[p], has_h);
+    if (seats[p] != "human") seat_bot[p] = bots::make_bot(seats[p], game.loaded().meta());
     rngs.emplace_back(core::mix_seed(game.seed(), 1000 + static_cast<uint64_t>(p)));
   }
   size_t log_shown = game.match().log().size();

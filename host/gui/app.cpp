@@ -36,7 +36,7 @@ App::App(Canvas& canvas, const WindowOptions& opts) : cv_(canvas), opts_(opts) {
   s.loaded = loaded;
   s.options = loaded->options(opts_.sets);
   s.players = choose_players(opts_.players, opts_.seats.size(), loaded->meta());
-  s.seats = fill_seats(opts_.seats, s.players);
+  s.seats = fill_seats(opts_.seats, s.players, &loaded->meta());
   for (const auto& seat : s.seats)
     if (seat == "heuristic" && !loaded->meta().has_heuristic)
       throw engine::InputError(loaded->meta().id +

@@ -169,11 +169,13 @@ void App::draw_setup(Rect left) {
     auto cycle = [this, k] {
       // Easy: the ruleset's heuristic (random without one); normal and
       // hard: search for about 0.3 s and 2 s a move.
-      static const char* kinds[] = {"human", "easy", "normal", "hard", "random"};
+      // Then the ruleset's own strategy bots (bots/*.lua).
+      std::vector<std::string> kinds = {"human", "easy", "normal", "hard", "random"};
+      for (const auto& b : pending_->settings.loaded->meta().strategy_bots) kinds.push_back(b);
       auto& seat = pending_->settings.seats[k];
-      int i = 0;
-      while (i < 5 && seat != kinds[i]) ++i;
-      seat = kinds[(i + 1) % 5];
+      size_t i = 0;
+      while (i < kinds.size() && seat != kinds[i]) ++i;
+      seat = kinds[(i + 1) % kinds.size()];
     };
     std::string label = s.seats[k] == "bot" ? "easy" : s.seats[k];
     button({cx, y, px(130), bh}, label, "seat:" + std::to_string(k + 1), cycle, true,

@@ -7,7 +7,8 @@
 
 namespace ratify::gui {
 
-std::vector<std::string> fill_seats(std::vector<std::string> given, int players) {
+std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
+                                    const lua::RulesetMeta* meta) {
   if (given.empty()) given.push_back("human");
   while (static_cast<int>(given.size()) < players) given.push_back("bot");
   if (static_cast<int>(given.size()) != players)
@@ -16,7 +17,10 @@ std::vector<std::string> fill_seats(std::vector<std::string> given, int players)
   for (const auto& s : given) {
     if (s == "human") continue;
     try {
-      bots::make_bot(bot_of_seat(s, true), true);
+      if (meta)
+        bots::make_bot(bot_of_seat(s, true), *meta);
+      else
+        bots::make_bot(bot_of_seat(s, true), true);
     } catch (const std::invalid_argument& e) {
       throw engine::InputError("seat '" + s + "': " + e.what() +
                                "; seats: human, easy, normal, hard, or a bot");
@@ -44,7 +48,7 @@ int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta) {
 }
 
 Session::Session(GameSettings s) : settings_(std::move(s)) {
-  settings_.seats = fill_seats(settings_.seats, settings_.players);
+  settings_.seats = fill_seats(settings_.seats, settings_.players, &settings_.loaded->meta());
   game_ = std::make_unique<engine::Game>(settings_.loaded, settings_.players, settings_.seed,
                                          settings_.options, engine::Mode::Interactive);
   game_->set_seats(settings_.seats);
@@ -59,7 +63,9 @@ void Session::make_bots() {
   bool heuristic = settings_.loaded->meta().has_heuristic;
   for (int p = 1; p <= players(); ++p) {
     const std::string& s = seat(p);
-    bots_.push_back(s == "human" ? nullptr : bots::make_bot(bot_of_seat(s, heuristic), heuristic));
+    bots_.push_back(s == "human"
+                        ? nullptr
+                        : bots::make_bot(bot_of_seat(s, heuristic), settings_.loaded->meta()));
   }
 }
 
@@ -168,7 +174,7 @@ void Session::start_thinking() {
     try {
       engine::Game copy(loaded, n, seed, options, engine::Mode::Lean);
       copy.match().load(save);
-      auto bot = bots::make_bot(spec, loaded->meta().has_heuristic);
+      auto bot = bots::make_bot(spec, loaded->meta());
       int i = bot->choose(copy, out->rng);
       out->action = copy.match().action_json(i);
     } catch (const std::exception& e) {

@@ -113,7 +113,9 @@ std::string bot_of_seat(const std::string& seat, bool ruleset_has_heuristic);
 
 // Seats for `players`: those given, then bots; with none given, a human
 // first. Checks every name and the count.
-std::vector<std::string> fill_seats(std::vector<std::string> given, int players);
+// With the ruleset's metadata, its own strategy bots are seats too.
+std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
+                                    const lua::RulesetMeta* meta = nullptr);
 // Players from the options: --players, else the seats, else two when the
 // ruleset allows it.
 int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta);

@@ -382,6 +382,38 @@ std::optional<Result> Match::result() {
   return out;
 }
 
+int Match::choose_by(int fn, int player, const std::string& bot) {
+  ensure_actions();
+  Running run(vm_, this);
+  int out = -1;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_pushinteger(L, player);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    int list = lua_gettop(L);
+    lua_pushvalue(L, list);
+    lua_insert(L, list - 3);  // keep the list below the call
+    lua_call(L, 3, 1);
+    if (lua_isinteger(L, -1)) {
+      lua_Integer i = lua_tointeger(L, -1);
+      if (i >= 1 && i <= actions_n_) out = static_cast<int>(i - 1);
+    } else if (lua_istable(L, -1)) {
+      for (int i = 1; i <= actions_n_ && out < 0; ++i) {
+        lua_rawgeti(L, list - 3, i);
+        if (lua_rawequal(L, -1, -2) || fields_match(L, -2, -1)) out = i - 1;
+        lua_pop(L, 1);
+      }
+    }
+    if (out < 0)
+      luaL_error(L,
+                 "strategy bot '%s': choose(g, player, actions) must return an index 1..%d or "
+                 "one of the actions, got %s",
+                 bot.c_str(), actions_n_, luaL_tolstring(L, -1, nullptr));
+  });
+  return out;
+}
+
 bool Match::has_heuristic() const {
   return rules_.meta().has_heuristic;
 }

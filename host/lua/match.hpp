@@ -106,6 +106,10 @@ class Match {
   void apply_untracked(int i);
   std::optional<Result> result();
 
+  // A strategy bot's choice for `player` (the function at registry ref
+  // `fn`, called as fn(g, player, actions)): a 0-based action index.
+  // Throws ScriptError naming the bot's file and line.
+  int choose_by(int fn, int player, const std::string& bot);
   bool has_heuristic() const;
   double heuristic(int player);
   std::vector<std::string> status(int player);

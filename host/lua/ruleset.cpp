@@ -115,6 +115,11 @@ void Rules::read_meta(const std::string& file) {
   meta_.has_status = has("status");
   meta_.has_view = has("view");
   meta_.has_describe = has("describe");
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(vm_->ruleset_dir() / "bots", ec))
+    if (e.path().extension() == ".lua" && e.is_regular_file(ec))
+      meta_.strategy_bots.push_back(e.path().stem().string());
+  std::sort(meta_.strategy_bots.begin(), meta_.strategy_bots.end());
   lua_getfield(L, t, "players");
   if (!lua_istable(L, -1)) throw ScriptError(where + "'players' must be a table { min = , max = }");
   lua_getfield(L, -1, "min");
@@ -388,6 +393,32 @@ void Rules::read_cards(const std::string& file) {
   card_defs_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   shared_defs_ = std::make_shared<const std::vector<core::CardDef>>(defs_);
   lua_settop(L, src - 2);
+}
+
+int Rules::strategy_ref(const std::string& name) {
+  auto it = strategy_refs_.find(name);
+  if (it != strategy_refs_.end()) return it->second;
+  if (std::find(meta_.strategy_bots.begin(), meta_.strategy_bots.end(), name) ==
+      meta_.strategy_bots.end())
+    throw ScriptError("no strategy bot '" + name + "' in " + meta_.id + "/bots/");
+  fs::path file = vm_->ruleset_dir() / "bots" / (name + ".lua");
+  std::string shown = vm_->display_path(file);
+  lua_State* L = vm_->state();
+  vm_->run_file(file, 1);
+  // A bot file returns its choose function, or a table holding it.
+  if (lua_istable(L, -1)) {
+    lua_getfield(L, -1, "choose");
+    lua_remove(L, -2);
+  }
+  if (!lua_isfunction(L, -1)) {
+    lua_pop(L, 1);
+    throw ScriptError(shown +
+                      ": a strategy bot returns choose(g, player, actions), or a table "
+                      "{ choose = function(g, player, actions) ... end }");
+  }
+  int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  strategy_refs_[name] = ref;
+  return ref;
 }
 
 bool RulesetMeta::allows(int players) const {

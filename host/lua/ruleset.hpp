@@ -2,6 +2,7 @@
 // A ruleset loaded into one sandboxed VM (one per thread): its metadata,
 // options, variant, and the card definitions after the variant's changes.
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -28,6 +29,8 @@ struct RulesetMeta {
   std::vector<int> player_counts() const;
   std::vector<core::OptionDecl> options;
   bool has_heuristic = false, has_status = false, has_view = false, has_describe = false;
+  // Strategy bots the ruleset ships: bots/<name>.lua, by name (sorted).
+  std::vector<std::string> strategy_bots;
   nlohmann::json layout;  // the ruleset's optional GUI hints, as data
 };
 
@@ -70,6 +73,10 @@ class Rules {
   };
   std::vector<TestOutcome> run_test_file(const std::filesystem::path& file);
 
+  // The `choose` function of strategy bot `name` (bots/<name>.lua), loaded
+  // on first use: a registry reference. Throws ScriptError (file:line).
+  int strategy_ref(const std::string& name);
+
   // Registry references (host/lua internals).
   int module_ref() const { return module_ref_; }
   int defs_ref() const { return defs_ref_; }
@@ -88,6 +95,7 @@ class Rules {
   std::shared_ptr<const std::vector<core::CardDef>> shared_defs_;
   std::vector<std::string> lint_;
   int module_ref_ = -1, defs_ref_ = -1, card_defs_ref_ = -1, variant_cards_ref_ = -1;
+  std::map<std::string, int> strategy_refs_;
 };
 
 }  // namespace ratify::lua

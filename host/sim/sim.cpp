@@ -43,11 +43,10 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
       reuse =
           std::make_unique<engine::Game>(loaded, players, rec.seed, options, engine::Mode::Lean);
     engine::Game& game = *reuse;
-    bool has_h = loaded->meta().has_heuristic;
     std::vector<std::unique_ptr<bots::Bot>> seat_bot;
     std::vector<core::Rng> seat_rng;
     for (int s = 0; s < players; ++s) {
-      seat_bot.push_back(bots::make_bot(rec.seat_bots[s], has_h));
+      seat_bot.push_back(bots::make_bot(rec.seat_bots[s], loaded->meta()));
       seat_rng.emplace_back(core::mix_seed(rec.seed, 1000 + static_cast<uint64_t>(s)));
     }
     for (;;) {
@@ -91,7 +90,7 @@ SimResult run_sim(const SimConfig& c) {
     throw engine::InputError(out.ruleset_id + " is for " +
                              std::to_string(first->meta().min_players) + " to " +
                              std::to_string(first->meta().max_players) + " players");
-  for (const auto& b : c.bots) bots::make_bot(b, first->meta().has_heuristic);  // check names
+  for (const auto& b : c.bots) bots::make_bot(b, first->meta());  // check names
   for (const auto& seats : c.seatings)
     if (static_cast<int>(seats.size()) != players)
       throw std::invalid_argument("a seating names " + std::to_string(seats.size()) + " bots for " +
