@@ -9,9 +9,31 @@
 
 local B = {}
 
-function B.row(p, s) return "row:" .. p .. ":" .. s end
-function B.cap(p, s) return "cap:" .. p .. ":" .. s end
-function B.aside(p) return "aside:" .. p end
+-- The names are built once here: moves name their zones many times per
+-- decision, and a concatenation each time was a good part of the cost.
+-- ROW[p][s], CAP[p][s], ASIDE[p] for 6 players (the most) and 8 rows (more
+-- than any deal size, so that tests may ask for a row that does not exist).
+local ROW, CAP, ASIDE, NAME = {}, {}, {}, {}
+for p = 1, 6 do
+  ROW[p], CAP[p] = {}, {}
+  for s = 1, 8 do
+    ROW[p][s] = "row:" .. p .. ":" .. s
+    CAP[p][s] = "cap:" .. p .. ":" .. s
+  end
+  ASIDE[p] = "aside:" .. p
+  NAME[p] = "player " .. p
+end
+B.ROW, B.CAP, B.ASIDE = ROW, CAP, ASIDE
+
+-- The row beside each cap zone: ROW_OF_CAP["cap:p:s"] = "row:p:s".
+B.ROW_OF_CAP = {}
+for p = 1, 6 do
+  for s = 1, 8 do B.ROW_OF_CAP[CAP[p][s]] = ROW[p][s] end
+end
+
+function B.row(p, s) return ROW[p][s] end
+function B.cap(p, s) return CAP[p][s] end
+function B.aside(p) return ASIDE[p] end
 
 -- "2 - 3 Players get 4 cards each, 4 players get 3 cards each, and 5 - 6
 -- Players get 2 cards each"; a player has as many rows as cards dealt.
@@ -43,35 +65,20 @@ function B.players_of(g, p)
   return mate and { p, mate } or { p }
 end
 
-function B.name(p) return "player " .. p end
+function B.name(p) return NAME[p] end
 
 -- A Patriot or Traitor card (the only cards a run is built from, besides Alliance).
-function B.numbered(g, c) return g.def(c).side ~= nil end
+function B.numbered(g, c) return g.defs[c].side ~= nil end
 
 -- A card that may lie in a row: numbered or the Alliance wild card.
-function B.run_card(g, c) local d = g.def(c) return d.side ~= nil or d.wild == true end
+function B.run_card(g, c) local d = g.defs[c] return d.side ~= nil or d.wild == true end
 
-function B.short(g, c) local d = g.def(c) return d.short or d.name end
+function B.short(g, c) local d = g.defs[c] return d.short or d.name end
 
 function B.shorts(g, cards)
   local t = {}
   for i, c in ipairs(cards) do t[i] = B.short(g, c) end
   return table.concat(t, " ")
-end
-
--- Does the run in row (p, s) carry a protector of this kind?
-function B.capped(g, p, s, kind)
-  for _, c in ipairs(g.cards(B.cap(p, s))) do
-    if g.def(c).cap == kind then return true end
-  end
-  return false
-end
-
-function B.first_vacant(g, p)
-  for s = 1, g.state.size do
-    if g.count(B.row(p, s)) == 0 then return s end
-  end
-  return nil
 end
 
 -- "row 2 [P5 P6]" for labels.

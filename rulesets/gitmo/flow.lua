@@ -7,6 +7,8 @@
 local B = require "board"
 local E = require "effects"
 
+local ROW = B.ROW
+
 local F = {}
 
 local function zeros(n)
@@ -45,7 +47,7 @@ end
 function F.collect(g)
   local left_out = g.players <= 3 and g.options.remove_draw_cards or 0
   for c = 1, g.ncards do
-    local d = g.def(c)
+    local d = g.defs[c]
     if d.id == "draw_card" and left_out > 0 then
       g.move(c, "out")
       left_out = left_out - 1
@@ -78,7 +80,7 @@ function F.new_hand(g)
   s.skip, s.extra = zeros(n), zeros(n)
   s.idle, s.rotations, s.final, s.moves, s.turns = 0, 0, false, 0, 0
   s.moved_caps, s.last, s.active, s.turn = {}, nil, false, nil
-  g.log(string.format("Hand %d of %d: %s deals", s.hand, s.hands, B.name(s.dealer)))
+  g.log("Hand %d of %d: %s deals", s.hand, s.hands, B.name(s.dealer))
 end
 
 function F.start_hand(g)
@@ -90,24 +92,33 @@ end
 -- One step of the dealer's filling: first any bonus card lying in a spot is
 -- set aside or followed by its receiver (players from the dealer's left),
 -- then one card goes to the next player round the table with a vacant spot.
+-- One look at the top of every spot serves both: this runs several times
+-- after every turn. (Seats are counted round the table rather than listed
+-- with B.order, which made a fresh table each time.)
 function F.fill_step(g)
-  local s = g.state
-  for _, p in ipairs(B.order(g, B.next(g, s.dealer))) do
-    for r = 1, s.size do
-      local c = g.top(B.row(p, r))
-      if c and not B.numbered(g, c) then
+  local s, n, size, defs = g.state, g.players, g.state.size, g.defs
+  local left, vacant = B.next(g, s.dealer), 0 -- vacant: bit (p - 1) * 8 + r - 1 for row r of p
+  for i = 0, n - 1 do
+    local p = (left - 1 + i) % n + 1
+    for r = 1, size do
+      local c = g.top(ROW[p][r])
+      if not c then
+        vacant = vacant | 1 << ((p - 1) * 8 + r - 1)
+      elseif not defs[c].side then
         E.resolve_bonus(g, p, c)
         return
       end
     end
   end
-  if g.count("deck") > 0 then
-    for _, p in ipairs(B.order(g, s.fill.next)) do
-      local r = B.first_vacant(g, p)
-      if r then
-        g.draw("deck", B.row(p, r))
-        s.fill.next = B.next(g, p)
-        return
+  if vacant ~= 0 and g.count("deck") > 0 then
+    for i = 0, n - 1 do
+      local p = (s.fill.next - 1 + i) % n + 1
+      for r = 1, size do
+        if vacant & 1 << ((p - 1) * 8 + r - 1) ~= 0 then -- his first vacant spot
+          g.draw("deck", ROW[p][r])
+          s.fill.next = B.next(g, p)
+          return
+        end
       end
     end
   end
@@ -124,7 +135,7 @@ function F.fill_done(g)
     -- Tribunal and Jesus Saves drawn during the deal).
     for _, p in ipairs(B.order(g, B.next(g, s.dealer))) do
       for _, c in ipairs(g.cards(B.aside(p))) do
-        if g.def(c).cap then s.pending[#s.pending + 1] = { handler = "deal_cap", player = p, card = c } end
+        if g.defs[c].cap then s.pending[#s.pending + 1] = { handler = "deal_cap", player = p, card = c } end
       end
     end
     F.begin_turn(g, B.next(g, s.dealer))
@@ -141,7 +152,7 @@ end
 
 local function bonus_on_top(g)
   local c = g.top("deck")
-  return c ~= nil and not B.numbered(g, c)
+  return c ~= nil and not g.defs[c].side
 end
 
 -- Run the automatic steps until someone has to decide.
@@ -198,7 +209,7 @@ function F.begin_turn(g, p)
   local s = g.state
   while s.skip[p] > 0 do
     s.skip[p] = s.skip[p] - 1
-    g.log(B.name(p) .. " loses this turn")
+    g.log("%s loses this turn", B.name(p))
     note_turn(g, false)
     if stuck(g) then
       F.end_hand(g)
@@ -238,17 +249,20 @@ end
 -- do not count), plus the points of the cards he holds (Whistleblower +10,
 -- Jesus Saves +12, kept Special Ops cards).
 function F.hand_score(g, p)
-  local pts = 0
+  local pts, defs = 0, g.defs
   for r = 1, g.state.size do
-    local jailed = B.capped(g, p, r, "gitmo")
-    for _, c in ipairs(g.cards(B.row(p, r))) do
-      local side = g.def(c).side
+    local jailed = false -- (the cards on the run, read once for both questions)
+    for _, c in ipairs(g.cards(B.cap(p, r))) do
+      pts = pts + (defs[c].points or 0)
+      jailed = jailed or defs[c].cap == "gitmo"
+    end
+    for _, c in ipairs(g.cards(ROW[p][r])) do
+      local side = defs[c].side
       if side == "patriot" then pts = pts + 1
       elseif side == "traitor" and not jailed then pts = pts - 1 end
     end
-    for _, c in ipairs(g.cards(B.cap(p, r))) do pts = pts + (g.def(c).points or 0) end
   end
-  for _, c in ipairs(g.cards(B.aside(p))) do pts = pts + (g.def(c).points or 0) end
+  for _, c in ipairs(g.cards(B.aside(p))) do pts = pts + (defs[c].points or 0) end
   return pts
 end
 
@@ -262,15 +276,18 @@ end
 
 function F.end_hand(g)
   local s = g.state
-  local scores, parts = {}, {}
+  local scores = {}
   for p = 1, g.players do
     scores[p] = F.hand_score(g, p)
     s.totals[p] = s.totals[p] + scores[p]
-    parts[p] = B.name(p) .. " " .. scores[p]
   end
   s.history[#s.history + 1] = scores
   s.pending, s.turn = {}, nil
-  g.log("End of hand " .. s.hand .. ": " .. table.concat(parts, ", "))
+  if g.logging then
+    local parts = {}
+    for p = 1, g.players do parts[p] = B.name(p) .. " " .. scores[p] end
+    g.log("End of hand %d: %s", s.hand, table.concat(parts, ", "))
+  end
   if s.hand >= s.hands then
     s.phase = "over"
   else

@@ -3,105 +3,273 @@
 -- eligible cards from opponents, discard onto opponents' runs, lay and move
 -- protectors, lay the Alliance, and resign (end the turn).
 --
--- actions() reads every row once into a summary (ends, kind, protectors) and
--- leaves the labels to describe(), so that bots enumerate moves cheaply.
+-- actions() reads every row once (ends, kind, protectors) and leaves the
+-- labels to describe(), so that bots enumerate moves cheaply.
 
 local B = require "board"
 local R = require "runs"
 local F = require "flow"
 
+local ROW, CAP, ASIDE, ROW_OF_CAP = B.ROW, B.CAP, B.ASIDE, B.ROW_OF_CAP
+
 local P = {}
 
 local function add(list, a) list[#list + 1] = a end
 
--- first/last value, kind ("patriot"/"traitor"/nil) and mixed flag of cards
--- (the values as R.values counts them, without building the list).
-local function summary(g, cards)
-  local first, side, mixed
-  for i, c in ipairs(cards) do
-    local d = g.def(c)
-    if d.rank and not first then first = (d.rank - i) % 12 + 1 end
-    local s = d.side
-    if s then
-      if side and side ~= s then mixed = true end
-      side = side or s
+local NONE = {}
+
+------------------------------------------------------- shared action tables
+
+-- Actions told by a few small numbers (a card, seats, rows, an end) are
+-- built once and offered again in every later decision and game: the host
+-- never writes into an action table, and neither does apply, so sharing is
+-- safe, and a decision then allocates a table only for what is new. Each
+-- cache is keyed by one integer packing those numbers (seats and rows are
+-- below 8).
+local END, TAKE_BACK = { kind = "end" }, { kind = "take_back" }
+local FILL, DECK, PLACE, MOVE_CAP = {}, {}, {}, {}
+local AT_CODE = { top = 1, bottom = 2 }
+
+local function fill_action(card, p, s)
+  local key = (card * 8 + p) * 8 + s
+  local a = FILL[key]
+  if not a then
+    a = { kind = "fill", row = s, card = card, zone = ROW[p][s] }
+    FILL[key] = a
+  end
+  return a
+end
+
+-- target: the owner when p puts the card on an opponent's run, else nil.
+local function deck_action(card, q, s, at, target)
+  local key = (((card * 8 + q) * 8 + s) * 4 + AT_CODE[at]) * 2 + (target and 1 or 0)
+  local a = DECK[key]
+  if not a then
+    a = { kind = "deck", owner = q, row = s, at = at, card = card, zone = ROW[q][s], target = target }
+    DECK[key] = a
+  end
+  return a
+end
+
+-- at: nil for a protector (onto the run's cap zone), "top"/"bottom" for the Alliance.
+local function place_action(card, q, s, at)
+  local key = ((card * 8 + q) * 8 + s) * 4 + (at and AT_CODE[at] or 0)
+  local a = PLACE[key]
+  if not a then
+    a = { kind = "place", card = card, owner = q, row = s, at = at, zone = at and ROW[q][s] or CAP[q][s] }
+    PLACE[key] = a
+  end
+  return a
+end
+
+local function move_cap_action(card, from_q, from_s, q, s)
+  local key = (((card * 8 + from_q) * 8 + from_s) * 8 + q) * 8 + s
+  local a = MOVE_CAP[key]
+  if not a then
+    a = { kind = "move_cap", card = card, from_owner = from_q, from_row = from_s, owner = q, row = s,
+      zone = CAP[q][s] }
+    MOVE_CAP[key] = a
+  end
+  return a
+end
+
+-------------------------------------------------------- the table as read
+
+-- actions() first reads every row with cards into a record: seat q, row s,
+-- number of cards and the values of its ends. The records are scratch:
+-- reused from one call to the next and rewritten from the zones at every
+-- call, because a fresh table per row and decision cost more than all the
+-- rest of the work. No action refers to one and they keep no game state. A
+-- field that does not apply holds false, not nil, so that each record keeps
+-- the same keys from call to call.
+--
+-- T.rows[1 .. T.n]: the rows with cards, in seat and row order.
+-- T.record[zone]: the record of the row of that zone name (false when the
+-- row is empty).
+-- Sets of rows, to find where a unit fits without testing every row: bit i-1
+-- of a set stands for T.rows[i] (r.bit of its record; at most 12 rows hold
+-- cards).
+-- T.on_top[v]: the rows whose top end takes a unit starting with value v;
+-- T.under[v]: the rows whose bottom end takes a unit ending with value v;
+-- T.anchored: the rows with a numbered card (where a wild unit fits);
+-- T.own_rows: the rows p may use as his own;
+-- T.capped: the rows carrying protectors; T.trump, T.gitmo, T.jesus: those
+-- carrying a Trump, a Gitmo/Justice/Tribunal, Jesus Saves.
+-- T.laid_aside: how many protectors and Alliances p holds aside.
+local T = { rows = {}, n = 0, record = {}, on_top = {}, under = {}, anchored = 0,
+  own_rows = 0, capped = 0, trump = 0, gitmo = 0, jesus = 0, laid_aside = 0 }
+
+local ROW_OF_BIT = {}
+for i = 1, 16 do ROW_OF_BIT[1 << (i - 1)] = i end
+
+-- The cards of row record r, bottom to top, read when first needed: most
+-- rows are never lifted, and their ends tell all the rest.
+local function cards_of(g, r)
+  if not r.cards then r.cards = g.cards(ROW[r.q][r.s]) end
+  return r.cards
+end
+
+-- The kind of a run for the option "runs of one kind only": "patriot",
+-- "traitor" or false (wild cards only), and whether it mixes both.
+local function kind_of(defs, cards)
+  local side, mixed = false, false
+  for i = 1, #cards do
+    local kind = defs[cards[i]].side
+    if kind then
+      if side and side ~= kind then mixed = true end
+      side = side or kind
     end
   end
-  return { first = first, last = first and (first + #cards - 2) % 12 + 1, side = side, mixed = mixed }
+  return side, mixed
 end
 
--- The R.fits rule on summaries.
-local function fits(g, u, r, at)
-  if not r.first then return false end
-  if g.options.pure_runs and (u.mixed or r.mixed or (u.side and r.side and u.side ~= r.side)) then
-    return false
+-- The bottom card lifted alone (option "bottom card"), as R.units allows it:
+-- a numbered card, and a numbered card stays behind (an Alliance never
+-- leaves its run). Its record is scratch too, one per row record.
+local function bottom_unit(g, r, bottom)
+  local defs = g.defs
+  local d = defs[bottom]
+  if r.count < 2 or not d.side then return false end
+  if r.count == 2 and not defs[g.top(ROW[r.q][r.s])].side then return false end
+  local u = r.bottom_unit or { part = "bottom" }
+  r.bottom_unit = u
+  u.card, u.first, u.last, u.side, u.mixed = bottom, d.rank, d.rank, d.side, false
+  return u
+end
+
+-- The value of the first card of a run whose bottom card is wild: the first
+-- numbered card anchors the count (false when there is none).
+local function anchored_first(g, r)
+  for i, c in ipairs(cards_of(g, r)) do
+    local rank = g.defs[c].rank
+    if rank then return (rank - i) % 12 + 1 end
   end
-  if not u.first then return true end
-  if at == "top" then return r.last % 12 + 1 == u.first end
-  return u.last % 12 + 1 == r.first
+  return false
 end
 
-local AT = { "top", "bottom" }
+-- The cards a player lays from beside him: the protectors (Trump, Gitmo,
+-- Justice, Tribunal, Jesus Saves) and the Alliance. Found once per list of
+-- definitions (g.defs is shared by every game of these rules).
+local LAID = setmetatable({}, { __mode = "k" })
 
--- Every row with cards: its cards, summary, protectors and lifting units
--- (the whole run, and with the option its bottom card as R.units says).
+local function laid_cards(g)
+  local list = LAID[g.defs]
+  if not list then
+    list = {}
+    for c = 1, g.ncards do
+      if g.defs[c].cap or g.defs[c].wild then list[#list + 1] = c end
+    end
+    LAID[g.defs] = list
+  end
+  return list
+end
+
+-- Where those six cards lie: the rows carrying protectors go into the sets
+-- of T, and T.laid_aside counts those that p holds aside. Asking where six
+-- cards are costs less than counting the cap zone of every row and listing
+-- p's aside zone at every decision.
+local function read_laid_cards(g, p)
+  T.capped, T.trump, T.gitmo, T.jesus, T.laid_aside = 0, 0, 0, 0, 0
+  local defs, record, aside = g.defs, T.record, ASIDE[p]
+  for _, c in ipairs(laid_cards(g)) do
+    local zone = g.where(c)
+    local r, kind = record[ROW_OF_CAP[zone]], defs[c].cap
+    if r and kind then
+      T.capped, T[kind] = T.capped | r.bit, T[kind] | r.bit
+    elseif zone == aside then
+      T.laid_aside = T.laid_aside + 1
+    end
+  end
+end
+
+-- Read every row into T for p's decision. A row record holds seat q, row s,
+-- its number of cards, whether p may use it as his own, and `first` and
+-- `last`, the values of its end cards as R.values counts them (false when no
+-- numbered card anchors the count): the bottom card's rank, unless that card
+-- is the Alliance. The record is also the row's "run" unit (the whole run, a
+-- lone card included). The kind of a run is read only when runs must be of
+-- one kind: otherwise every card on the table would be looked at, for nothing.
 local function read_rows(g, p)
-  local rows = {}
+  local defs, size = g.defs, g.state.size
+  local pure, bottom_card = g.options.pure_runs, g.options.bottom_card
+  local rows, record, on_top, under = T.rows, T.record, T.on_top, T.under
+  for v = 1, 12 do on_top[v], under[v] = 0, 0 end
+  local n, anchored, own_rows, mate = 0, 0, 0, B.partner(g, p)
   for q = 1, g.players do
-    local own = B.own(g, p, q)
-    for s = 1, g.state.size do
-      local cards = g.cards(B.row(q, s))
-      if #cards > 0 then
-        local r = summary(g, cards)
-        r.q, r.s, r.cards, r.own = q, s, cards, own
-        r.caps = g.count(B.cap(q, s))
-        if r.caps > 0 then
-          for _, c in ipairs(g.cards(B.cap(q, s))) do r[g.def(c).cap] = true end
+    local own, row = q == p or q == mate, ROW[q]
+    for s = 1, size do
+      local zone = row[s]
+      local count = g.count(zone)
+      if count == 0 then
+        record[zone] = false
+      else
+        n = n + 1
+        local r, bit = rows[n], 1 << (n - 1)
+        if not r then
+          r = { part = "run" }
+          rows[n] = r
         end
-        r.units = { { part = "run", cards = cards, first = r.first, last = r.last, side = r.side, mixed = r.mixed } }
-        if g.options.bottom_card and #cards >= 2 and B.numbered(g, cards[1])
-          and (#cards > 2 or B.numbered(g, cards[2])) then
-          local u = summary(g, { cards[1] })
-          u.part, u.cards = "bottom", { cards[1] }
-          r.units[2] = u
+        record[zone] = r
+        local bottom = g.bottom(zone)
+        local first = defs[bottom].rank
+        r.q, r.s, r.count, r.own, r.cards, r.bit = q, s, count, own, false, bit
+        if not first then first = anchored_first(g, r) end
+        local last = first and (first + count - 2) % 12 + 1
+        r.first, r.last = first, last
+        if pure then r.side, r.mixed = kind_of(defs, cards_of(g, r)) end
+        r.bottom = bottom_card and bottom_unit(g, r, bottom)
+        if first then
+          local above, below = last % 12 + 1, (first - 2) % 12 + 1
+          on_top[above] = on_top[above] | bit
+          under[below] = under[below] | bit
+          anchored = anchored | bit
         end
-        rows[#rows + 1] = r
+        if own then own_rows = own_rows | bit end
       end
     end
   end
-  return rows
+  T.n, T.anchored, T.own_rows = n, anchored, own_rows
+  read_laid_cards(g, p)
 end
+
+----------------------------------------------------------------- the moves
+
+-- Option "runs of one kind only": may these two go together? (R.same_kind)
+local function clash(u, r) return u.mixed or r.mixed or (u.side and r.side and u.side ~= r.side) end
 
 -- May p add to row r? Own and partner's runs always; an opponent's run
 -- unless a Trump protects it. Jesus Saves runs may be added to.
-local function may_add(r) return r.own or not r.trump end
+local function may_add(r) return r.own or T.trump & r.bit == 0 end
 
 -- May p take this unit of an opponent's row r? Never under Trump or Jesus
 -- Saves; a run under Gitmo/Justice/Tribunal only with 2 cards or more.
 local function may_take(r, unit)
-  if r.trump or r.jesus then return false end
-  return not (unit.part == "run" and r.gitmo and #r.cards < 2)
+  if (T.trump | T.jesus) & r.bit ~= 0 then return false end
+  return not (unit.part == "run" and T.gitmo & r.bit ~= 0 and r.count < 2)
 end
 
 -- The face-up top card: into one of p's own vacant spots, or onto any run it
--- fits that p may add to.
-local function deck_moves(g, p, rows, list)
+-- fits that p may add to (the card alone is a unit from its rank to its rank).
+local function deck_moves(g, p, list)
   local top = g.top("deck")
-  if not top or not B.numbered(g, top) then return end
+  if not top then return end
+  local d = g.defs[top]
+  if not d.side then return end
   for s = 1, g.state.size do
-    if g.count(B.row(p, s)) == 0 then
-      add(list, { kind = "fill", row = s, card = top, zone = B.row(p, s) })
-    end
+    if not T.record[ROW[p][s]] then add(list, fill_action(top, p, s)) end
   end
-  local u = summary(g, { top })
-  for _, r in ipairs(rows) do
-    if may_add(r) then
-      for _, at in ipairs(AT) do
-        if fits(g, u, r, at) then
-          add(list, { kind = "deck", owner = r.q, row = r.s, at = at, card = top, zone = B.row(r.q, r.s),
-            target = not r.own and r.q or nil })
-        end
-      end
+  local value, pure = d.rank, g.options.pure_runs
+  local on_top, under = T.on_top[value], T.under[value]
+  local set = on_top | under
+  while set ~= 0 do
+    local bit = set & -set
+    set = set ~ bit
+    local r = T.rows[ROW_OF_BIT[bit]]
+    -- (the definition serves as the card's summary: its side, never mixed)
+    if may_add(r) and not (pure and clash(d, r)) then
+      local target = not r.own and r.q or nil
+      if on_top & bit ~= 0 then add(list, deck_action(top, r.q, r.s, "top", target)) end
+      if under & bit ~= 0 then add(list, deck_action(top, r.q, r.s, "bottom", target)) end
     end
   end
 end
@@ -114,57 +282,82 @@ local function may_move(src, unit, dst)
   if src == dst then return false end
   if src.own and dst.own then return true end
   if src.own then
-    return may_add(dst) and not (unit.part == "run" and src.caps > 0)
-      and (unit.part == "run" or not dst.gitmo)
+    return may_add(dst) and not (unit.part == "run" and T.capped & src.bit ~= 0)
+      and (unit.part == "run" or T.gitmo & dst.bit == 0)
   end
   return dst.own and may_take(src, unit)
 end
 
-local function unit_moves(g, rows, list)
-  for _, src in ipairs(rows) do
-    for _, unit in ipairs(src.units) do
-      for _, dst in ipairs(rows) do
-        if may_move(src, unit, dst) then
-          for _, at in ipairs(AT) do
-            if fits(g, unit, dst, at) then
-              add(list, { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
-                owner = dst.q, row = dst.s, at = at, cards = unit.cards, zone = B.row(dst.q, dst.s),
-                target = (not dst.own and dst.q) or (not src.own and src.q) or nil })
-            end
-          end
-        end
-      end
+local function move(g, src, unit, dst, at)
+  return { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
+    owner = dst.q, row = dst.s, at = at, cards = unit.part == "run" and cards_of(g, src) or { unit.card },
+    zone = ROW[dst.q][dst.s], target = (not dst.own and dst.q) or (not src.own and src.q) or nil }
+end
+
+-- Every run end the unit fits, in row order, top before bottom. `fit_top`
+-- and `fit_bottom` are the sets of rows whose top or bottom end the unit
+-- fits; lowest bit first is row order.
+local function moves_of_unit(g, src, unit, fit_top, fit_bottom, pure, list)
+  local set = fit_top | fit_bottom
+  while set ~= 0 do
+    local bit = set & -set
+    set = set ~ bit
+    local dst = T.rows[ROW_OF_BIT[bit]]
+    if may_move(src, unit, dst) and not (pure and clash(unit, dst)) then
+      if fit_top & bit ~= 0 then add(list, move(g, src, unit, dst, "top")) end
+      if fit_bottom & bit ~= 0 then add(list, move(g, src, unit, dst, "bottom")) end
     end
   end
 end
 
--- Protectors and the Alliance that p holds aside, and protectors on own runs.
-local function held_moves(g, p, rows, list)
-  local mine = {}
-  for _, r in ipairs(rows) do
-    if r.own then mine[#mine + 1] = r end
+-- The units of every row onto the runs they fit, found from the sets of T:
+-- rows that fit neither end are never looked at. A unit of wild cards only
+-- fits any anchored run, at either end. An opponent's unit can only go onto
+-- p's own rows (taking).
+local function unit_moves(g, list)
+  local pure, on_top, under, anchored, own_rows = g.options.pure_runs, T.on_top, T.under, T.anchored, T.own_rows
+  for i = 1, T.n do
+    local src = T.rows[i]
+    local unit = src
+    repeat
+      local fit_top, fit_bottom = anchored, anchored
+      if unit.first then fit_top, fit_bottom = on_top[unit.first], under[unit.last] end
+      if not src.own then fit_top, fit_bottom = fit_top & own_rows, fit_bottom & own_rows end
+      if fit_top | fit_bottom ~= 0 then moves_of_unit(g, src, unit, fit_top, fit_bottom, pure, list) end
+      unit = unit == src and src.bottom -- then the bottom card alone, if it may go
+    until not unit
   end
-  for _, c in ipairs(g.cards(B.aside(p))) do
-    local d = g.def(c)
-    for _, r in ipairs(mine) do
-      if d.cap then
-        add(list, { kind = "place", card = c, owner = r.q, row = r.s, zone = B.cap(r.q, r.s) })
-      elseif d.wild and r.first then
-        for _, at in ipairs(AT) do
-          add(list, { kind = "place", card = c, owner = r.q, row = r.s, at = at, zone = B.row(r.q, r.s) })
+end
+
+-- Protectors and the Alliance that p holds aside (points cards wait there
+-- too, for nothing to do), and protectors on own runs. T tells whether
+-- there are any, without listing the zones.
+local function held_moves(g, p, list)
+  local rows, n, defs = T.rows, T.n, g.defs
+  for _, c in ipairs(T.laid_aside > 0 and g.cards(ASIDE[p]) or NONE) do
+    local d = defs[c]
+    if d.cap or d.wild then
+      for i = 1, n do
+        local r = rows[i]
+        if r.own and d.cap then
+          add(list, place_action(c, r.q, r.s, nil))
+        elseif r.own and r.first then
+          add(list, place_action(c, r.q, r.s, "top"))
+          add(list, place_action(c, r.q, r.s, "bottom"))
         end
       end
     end
   end
-  for _, from in ipairs(mine) do
-    if from.caps > 0 then
-      for _, c in ipairs(g.cards(B.cap(from.q, from.s))) do
-        if not g.state.moved_caps[c] then
-          for _, r in ipairs(mine) do
-            if r ~= from then
-              add(list, { kind = "move_cap", card = c, from_owner = from.q, from_row = from.s,
-                owner = r.q, row = r.s, zone = B.cap(r.q, r.s) })
-            end
+  if T.capped & T.own_rows == 0 then return end
+  local moved = g.state.moved_caps
+  for i = 1, n do
+    local from = rows[i]
+    if from.own and T.capped & from.bit ~= 0 then
+      for _, c in ipairs(g.cards(CAP[from.q][from.s])) do
+        if not moved[c] then
+          for k = 1, n do
+            local r = rows[k]
+            if r.own and r ~= from then add(list, move_cap_action(c, from.q, from.s, r.q, r.s)) end
           end
         end
       end
@@ -183,15 +376,16 @@ end
 
 function P.actions(g)
   local s, p = g.state, g.state.turn
-  local list, rows = {}, read_rows(g, p)
-  deck_moves(g, p, rows, list)
+  local list = {}
+  read_rows(g, p)
+  deck_moves(g, p, list)
   if s.moves < g.options.turn_move_limit then
-    unit_moves(g, rows, list)
-    held_moves(g, p, rows, list)
-    if s.last then add(list, { kind = "take_back" }) end
+    unit_moves(g, list)
+    held_moves(g, p, list)
+    if s.last then add(list, TAKE_BACK) end
   end
   if not (g.options.help_opponents and missing_own_play(g, p, list)) then
-    add(list, { kind = "end" })
+    add(list, END)
   end
   return list
 end
@@ -230,11 +424,11 @@ end
 function LABEL.place(g, p, a)
   local where = B.whose(p, a.owner) .. " " .. B.describe_row(g, a.owner, a.row)
   if a.at then return "Lay the Alliance (wild) on the " .. a.at .. " of " .. where end
-  return "Lay " .. g.def(a.card).name .. " on " .. where
+  return "Lay " .. g.defs[a.card].name .. " on " .. where
 end
 
 function LABEL.move_cap(g, p, a)
-  return string.format("Move %s from %s row %d to %s %s", g.def(a.card).name, B.whose(p, a.from_owner),
+  return string.format("Move %s from %s row %d to %s %s", g.defs[a.card].name, B.whose(p, a.from_owner),
     a.from_row, B.whose(p, a.owner), B.describe_row(g, a.owner, a.row))
 end
 
@@ -248,42 +442,44 @@ function P.describe(g, a) return LABEL[a.kind](g, g.state.turn, a) end
 
 -- Without "a card laid is a card played", a move that showed no new card may
 -- be taken back: remember the zones it touches as they were.
-local function remember(g, zones)
+local function remember(g, ...)
   if g.options.card_laid_is_played then return end
   local saved = {}
-  for _, z in ipairs(zones) do saved[#saved + 1] = { zone = z, cards = g.cards(z) } end
+  for _, z in ipairs { ... } do saved[#saved + 1] = { zone = z, cards = g.cards(z) } end
   g.state.last = saved
 end
 
 local APPLY = {}
 
 function APPLY.fill(g, p, a)
-  g.move(g.top("deck"), B.row(p, a.row))
+  g.move(g.top("deck"), ROW[p][a.row])
   g.state.last = nil
 end
 
 function APPLY.deck(g, _, a)
-  R.attach(g, { g.top("deck") }, B.row(a.owner, a.row), a.at)
+  g.move(g.top("deck"), ROW[a.owner][a.row], a.at)
   g.state.last = nil
 end
 
+-- The unit's cards are those the action lists (the row has not changed
+-- since): lay them on the chosen end, in run order (R.attach).
 function APPLY.move(g, _, a)
-  local from, to = B.row(a.from_owner, a.from_row), B.row(a.owner, a.row)
-  local from_cap, to_cap = B.cap(a.from_owner, a.from_row), B.cap(a.owner, a.row)
-  remember(g, { from, to, from_cap, to_cap })
-  R.attach(g, R.unit(g, a.from_owner, a.from_row, a.part), to, a.at)
+  local from_cap, to_cap = CAP[a.from_owner][a.from_row], CAP[a.owner][a.row]
+  local to = ROW[a.owner][a.row]
+  remember(g, ROW[a.from_owner][a.from_row], to, from_cap, to_cap)
+  R.attach(g, a.cards, to, a.at)
   if a.part == "run" then R.move_caps(g, from_cap, to_cap) end
 end
 
 function APPLY.place(g, p, a)
-  local zone = a.at and B.row(a.owner, a.row) or B.cap(a.owner, a.row)
-  remember(g, { B.aside(p), zone })
-  if a.at then R.attach(g, { a.card }, zone, a.at) else g.move(a.card, zone) end
+  local zone = a.at and ROW[a.owner][a.row] or CAP[a.owner][a.row]
+  remember(g, ASIDE[p], zone)
+  g.move(a.card, zone, a.at)
 end
 
 function APPLY.move_cap(g, _, a)
-  remember(g, { B.cap(a.from_owner, a.from_row), B.cap(a.owner, a.row) })
-  g.move(a.card, B.cap(a.owner, a.row))
+  remember(g, CAP[a.from_owner][a.from_row], CAP[a.owner][a.row])
+  g.move(a.card, CAP[a.owner][a.row])
   g.state.moved_caps[a.card] = true
 end
 

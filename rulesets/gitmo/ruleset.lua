@@ -65,8 +65,11 @@ return {
     return P.actions(g)
   end,
 
-  -- labels of the turn's moves are made only when shown (bots skip them)
-  describe = function(g, a) return P.describe(g, a) end,
+  -- labels are made only when shown (bots skip them)
+  describe = function(g, a)
+    if a.kind == "decide" then return E.describe(g, a) end
+    return P.describe(g, a)
+  end,
 
   apply = function(g, a)
     if a.kind == "decide" then E.decide(g, a) else P.apply(g, a) end

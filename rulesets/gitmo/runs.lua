@@ -12,7 +12,7 @@ local R = {}
 -- cards hold no numbered card to anchor the count (an Alliance alone).
 function R.values(g, cards)
   for anchor, c in ipairs(cards) do
-    local rank = g.def(c).rank
+    local rank = g.defs[c].rank
     if rank then
       local v = {}
       for i = 1, #cards do v[i] = (rank - 1 + i - anchor) % 12 + 1 end
@@ -26,7 +26,7 @@ end
 local function side_of(g, cards)
   local side
   for _, c in ipairs(cards) do
-    local s = g.def(c).side
+    local s = g.defs[c].side
     if s then
       if side and side ~= s then return nil, true end
       side = s
@@ -71,12 +71,6 @@ function R.units(g, p, s)
   return list
 end
 
-function R.unit(g, p, s, part)
-  local cards = g.cards(B.row(p, s))
-  if part == "bottom" then return { cards[1] } end
-  return cards
-end
-
 -- Lay `cards` (in run order) on an end of `zone`, keeping their order.
 function R.attach(g, cards, zone, at)
   if at == "top" then
@@ -88,6 +82,7 @@ end
 
 -- The protectors of a whole run go with it.
 function R.move_caps(g, from_zone, to_zone)
+  if g.count(from_zone) == 0 then return end -- the usual case, told without making a list
   for _, c in ipairs(g.cards(from_zone)) do g.move(c, to_zone) end
 end
 
