@@ -16,7 +16,7 @@ int RandomBot::choose(engine::Game& game, core::Rng& rng) {
 // Each action's score in one determinized world: a won game beats any
 // heuristic value, a lost one is below all, a broken action is the last
 // choice.
-static std::vector<double> scores_in(lua::Match& m, int me, int n) {
+std::vector<double> one_step_scores(lua::Match& m, int me, int n) {
   std::vector<double> out(static_cast<size_t>(n));
   lua::Snapshot world = m.snapshot();
   for (int i = 0; i < n; ++i) {
@@ -37,6 +37,7 @@ static std::vector<double> scores_in(lua::Match& m, int me, int n) {
     }
     out[static_cast<size_t>(i)] = score;
   }
+  m.restore(world);
   return out;
 }
 
@@ -53,7 +54,7 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
   for (int w = 0; w < worlds_; ++w) {
     if (w > 0) m.restore(real);
     m.determinize(me, rng);
-    auto s = scores_in(m, me, n);
+    auto s = one_step_scores(m, me, n);
     for (int i = 0; i < n; ++i) total[static_cast<size_t>(i)] += s[static_cast<size_t>(i)];
   }
   m.restore(real);

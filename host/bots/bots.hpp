@@ -53,6 +53,11 @@ class StrategyBot : public Bot {
   std::string name_;
 };
 
+// Each of the n legal actions scored one step ahead in the match as it
+// is, for player `me`: a won game 1e12, a lost one -1e12, else the
+// ruleset's heuristic; a broken action -1e15. The match is left as found.
+std::vector<double> one_step_scores(lua::Match& m, int me, int n);
+
 std::vector<std::string> bot_names();
 // The difficulties people pick by name: easy (the ruleset's heuristic, or
 // random without one), normal (mcts for about 0.3 s a move), hard (about

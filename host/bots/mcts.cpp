@@ -54,31 +54,17 @@ std::vector<double> judged(lua::Match& m, int players) {
 int greedy(lua::Match& m, int me, core::Rng& rng) {
   int n = m.action_count();
   if (n <= 1) return 0;
-  lua::Snapshot here = m.snapshot();
+  auto scores = one_step_scores(m, me, n);
   double best = -std::numeric_limits<double>::infinity();
   std::vector<int> ties;
   for (int i = 0; i < n; ++i) {
-    if (i > 0) m.restore(here);
-    double score = -std::numeric_limits<double>::infinity();
-    try {
-      m.apply_untracked(i);
-      auto r = m.result();
-      if (r) {
-        bool won = false;
-        for (int w : r->winners) won |= w == me;
-        score = won ? 1e12 : -1e12;
-      } else {
-        score = m.heuristic(me);
-      }
-    } catch (const lua::ScriptError&) {
-    }
+    double score = scores[static_cast<size_t>(i)];
     if (score > best)
       best = score, ties.assign(1, i);
     else if (score == best)
       ties.push_back(i);
   }
-  m.restore(here);
-  return ties.empty() ? 0 : ties[rng.below(static_cast<uint32_t>(ties.size()))];
+  return ties[rng.below(static_cast<uint32_t>(ties.size()))];
 }
 
 class Search {
