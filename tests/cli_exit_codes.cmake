@@ -92,3 +92,16 @@ expect(2 sim article2 -n 2 --bots runs_first,random)
 if(NOT last_err MATCHES "article2's own: self_first")
   message(FATAL_ERROR "an unknown bot should list the ruleset's own: ${last_err}")
 endif()
+# A broken invariant: check names the game, the action by its text (the
+# failed game is played again with labels) and exits 1.
+file(COPY ${SRC}/tests/fixtures/piles DESTINATION ${CMAKE_CURRENT_BINARY_DIR}/ends_early)
+file(READ ${CMAKE_CURRENT_BINARY_DIR}/ends_early/piles/ruleset.lua rules)
+string(REPLACE "function M.actor(g)\n  if M.result(g) then return nil end"
+               "function M.actor(g)\n  if M.result(g) and g.count(\"foundation\") == 0 then return nil end" rules "${rules}")
+string(REPLACE "function M.result(g)\n"
+               "function M.result(g)\n  if g.count(\"foundation\") > 0 and g.count(\"foundation\") < 6 then return { winners = {} } end\n" rules "${rules}")
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/ends_early/piles/ruleset.lua "${rules}")
+expect(1 check ${CMAKE_CURRENT_BINARY_DIR}/ends_early/piles -n 3 --set deal=2|4|13|65)
+if(NOT "${last_out}${last_err}" MATCHES "after action [0-9]+ \\(\"[^\"]+ to the foundation\"\\): result\\(g\\) says the game is over")
+  message(FATAL_ERROR "a failed check should name the action by its label: ${last_out}${last_err}")
+endif()

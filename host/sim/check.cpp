@@ -15,15 +15,17 @@ struct Failure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// One random game; throws Failure at the first broken invariant.
+// One random game; throws Failure at the first broken invariant. With
+// `labels` the failure names the last action by its text: check runs
+// without (labels are for people, and cost at every action) and plays a
+// failed game again with them.
 long long check_game(engine::Loaded& loaded, const core::OptionValues& options, int players,
-                     uint64_t seed, const CheckConfig& c, lua::Match* probe_for) {
+                     uint64_t seed, const CheckConfig& c, bool labels) {
   auto m = loaded.rules().new_match(players, seed, options, false);
   m->set_strict(true);
   m->setup();
   std::unique_ptr<lua::Match> probe;
   if (c.roundtrip) probe = loaded.rules().new_match(players, seed, options, false);
-  (void)probe_for;
   core::Rng pick(core::mix_seed(seed, 99));
   long long n = 0;
   std::string last = "setup";
@@ -52,7 +54,8 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
     if (n >= c.max_actions)
       fail("the game did not end within " + std::to_string(c.max_actions) + " actions");
     int i = static_cast<int>(pick.below(static_cast<uint32_t>(count)));
-    last = "action " + std::to_string(n + 1) + " (\"" + m->action_info(i).label + "\")";
+    last = "action " + std::to_string(n + 1);
+    if (labels) last += " (\"" + m->action_info(i).label + "\")";
     m->apply(i);
     ++n;
   }
@@ -96,7 +99,12 @@ CheckReport run_check(const CheckConfig& c) {
         int players = counts[static_cast<size_t>(k) % counts.size()];
         uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
         try {
-          actions += check_game(*loaded, options, players, seed, c, nullptr);
+          try {
+            actions += check_game(*loaded, options, players, seed, c, false);
+          } catch (const Failure&) {
+            check_game(*loaded, options, players, seed, c, true);  // the same, named
+            throw;  // (if the named run passed: report the first)
+          }
         } catch (const std::exception& e) {
           std::lock_guard<std::mutex> lock(mu);
           failures.emplace_back(k, "game " + std::to_string(k) + " (" + std::to_string(players) +
