@@ -177,6 +177,31 @@ TEST(Bots, StrategyBotsAnswerWithAnAction) {
   fs::remove_all(dir);
 }
 
+// A strategy bot that never answers is stopped by the time limit, with
+// its file and line, like any other script of the ruleset.
+TEST(Bots, AnEndlessStrategyBotIsStopped) {
+  fs::path dir = fs::temp_directory_path() / "ratify_endless_bot";
+  fs::remove_all(dir);
+  fs::copy(fs::path(RATIFY_TEST_FIXTURES) / "guess", dir, fs::copy_options::recursive);
+  std::ofstream(dir / "bots" / "peek.lua") << "return function()\n  while true do end\nend\n";
+  lua::Limits limits;
+  limits.seconds = 0.3;
+  auto l = engine::Loaded::open(dir.string(), {}, limits);
+  engine::Game g(l, 1, 1, l->options({}));
+  auto bot = bots::make_bot("peek", l->meta());
+  core::Rng rng(1);
+  try {
+    bot->choose(g, rng);
+    FAIL() << "no error";
+  } catch (const lua::ScriptError& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("peek.lua:2:"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("time limit exceeded"), std::string::npos) << msg;
+  }
+  EXPECT_EQ(g.match().actor(), 1) << "the game is still playable";
+  fs::remove_all(dir);
+}
+
 // Every bot sits alone in every seat against every other bot.
 TEST(Bots, TournamentSeatsEveryBotEverywhere) {
   auto seatings = sim::tournament_seatings({"a", "b", "c"}, 3);
