@@ -114,10 +114,11 @@ TEST(Bots, DeterminizeNeverMovesACardThePlayerSees) {
 TEST(Bots, MctsSettingsAreChecked) {
   EXPECT_EQ(bots::parse_mcts("mcts:iters=20", false).iterations, 20);
   EXPECT_EQ(bots::parse_mcts("mcts:ms=300", false).ms, 300);
+  EXPECT_EQ(bots::parse_mcts("mcts:iters=5:depth=30", false).rollout_limit, 30);
   EXPECT_TRUE(bots::parse_mcts("mcts:rollout=heuristic", true).heuristic_rollout);
   EXPECT_THROW(bots::parse_mcts("mcts:rollout=heuristic", false), std::invalid_argument);
   EXPECT_THROW(bots::parse_mcts("mcts:iters=lots", false), std::invalid_argument);
-  EXPECT_THROW(bots::parse_mcts("mcts:depth=3", false), std::invalid_argument);
+  EXPECT_THROW(bots::parse_mcts("mcts:width=3", false), std::invalid_argument);
 }
 
 // A game written from scratch with no heuristic (tests/fixtures/ends):

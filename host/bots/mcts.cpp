@@ -254,12 +254,15 @@ MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {
         throw std::invalid_argument(
             "mcts: rollout=heuristic needs the ruleset's heuristic(g, player)");
       c.heuristic_rollout = value == "heuristic";
+    } else if (key == "depth") {
+      c.rollout_limit = int_value(key, value, 0, 1'000'000);
     } else if (key == "c") {
       c.exploration = number_value(key, value);
     } else {
       throw std::invalid_argument("mcts: no setting '" + key +
-                                  "' (settings: iters=N, ms=N, rollout=random|heuristic, c=X "
-                                  "for UCB's exploration constant)");
+                                  "' (settings: iters=N, ms=N, rollout=random|heuristic, depth=N "
+                                  "to cut playouts and judge by the heuristic, c=X for UCB's "
+                                  "exploration constant)");
     }
     at = next;
   }

@@ -19,8 +19,10 @@ struct MctsConfig {
   int iterations = 1000;  // per decision (deterministic for a seed)
   int ms = 0;             // > 0: a time budget per decision instead
   bool heuristic_rollout = false;
-  double exploration = 0.7;   // UCB's constant
-  int rollout_limit = 10000;  // actions; past it the heuristic (or a draw) decides
+  double exploration = 0.7;  // UCB's constant
+  // Playout actions; past it the heuristic's leader wins (or a draw
+  // without one). `mcts:depth=N` for long games (amendments: ~1000).
+  int rollout_limit = 10000;
 };
 
 class MctsBot : public Bot {
@@ -33,7 +35,7 @@ class MctsBot : public Bot {
   MctsConfig c_;
 };
 
-// "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic". Throws
+// "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic:depth=30". Throws
 // std::invalid_argument naming what is wrong.
 MctsConfig parse_mcts(const std::string& spec, bool ruleset_has_heuristic);
 
