@@ -27,6 +27,14 @@ namespace ratify::cli {
 
 namespace {
 
+// --shard K/N: games with index % N == K.
+void parse_shard(const std::string& text, int& k, int& n) {
+  char slash = 0;
+  std::istringstream in(text);
+  if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || k < 0 || k >= n || !in.eof())
+    throw engine::InputError("--shard takes K/N with 0 <= K < N, e.g. 0/4");
+}
+
 int default_threads(int asked) {
   if (asked > 0) return asked;
   unsigned hw = std::thread::hardware_concurrency();
@@ -176,15 +184,7 @@ int cmd_sim(const SimArgs& a) {
     c.players = a.players;
     c.bots = a.bots;
     c.rotate = a.rotate;
-    if (!a.shard.empty()) {
-      int k = 0, n = 0;
-      char slash = 0;
-      std::istringstream in(a.shard);
-      if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || k < 0 || k >= n)
-        throw engine::InputError("--shard takes K/N with 0 <= K < N, e.g. 0/4");
-      c.shard = k;
-      c.shards = n;
-    }
+    if (!a.shard.empty()) parse_shard(a.shard, c.shard, c.shards);
     if (!a.quiet) c.progress = progress_bar(v.empty() ? "sim" : v);
     runs.push_back(sim::run_sim(c));
     if (!a.quiet) std::cout << sim::summary_text(runs.back());
@@ -203,8 +203,51 @@ int cmd_sim(const SimArgs& a) {
   return errors ? kFailed : kOk;
 }
 
+// The shards of a tournament (--json of each) as one, analysed again.
+sim::TournamentResult merge_tournaments(const std::vector<std::string>& files) {
+  std::vector<sim::SimResult> parts;
+  nlohmann::json first;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) throw engine::InputError(f + ": cannot open");
+    try {
+      auto j = nlohmann::json::parse(in);
+      if (first.is_null()) first = j;
+      if (j.at("bots") != first.at("bots") || j.at("deals") != first.at("deals"))
+        throw engine::InputError(f + ": not a shard of the same tournament as " + files[0]);
+      parts.push_back(sim::result_from_json(j.at("results")));
+    } catch (const nlohmann::json::exception& e) {
+      throw engine::InputError(f + ": not a `ratify tournament --json` result: " + e.what());
+    }
+  }
+  sim::TournamentResult r;
+  r.config.ruleset = first.at("ruleset");
+  r.config.variant = first.at("variant");
+  r.config.sets = first.at("options").get<std::vector<std::string>>();
+  r.config.bots = first.at("bots").get<std::vector<std::string>>();
+  r.config.deals = first.at("deals");
+  r.config.seed = first.at("seed");
+  try {
+    r.sim = sim::merge(parts);
+  } catch (const std::runtime_error& e) {
+    throw engine::InputError(e.what());
+  }
+  r.config.players = r.sim.players;
+  sim::analyse(r);
+  return r;
+}
+
 int cmd_tournament(const TournamentArgs& a) {
+  if (!a.merge.empty()) {
+    auto r = merge_tournaments(a.merge);
+    if (!a.quiet) std::cout << sim::tournament_text(r);
+    if (!a.json_file.empty()) core::write_file(a.json_file, sim::tournament_json(r).dump(1) + "\n");
+    return r.errors ? kFailed : kOk;
+  }
+  if (a.ruleset.empty() || a.bots.empty())
+    throw engine::InputError("tournament: name a ruleset and --bots, or --merge shard files");
   sim::TournamentConfig c;
+  if (!a.shard.empty()) parse_shard(a.shard, c.shard, c.shards);
   c.ruleset = a.ruleset;
   c.sets = a.sets;
   c.bots = a.bots;

@@ -31,8 +31,8 @@ struct SimArgs {
 };
 int cmd_sim(const SimArgs& a);
 struct TournamentArgs {
-  std::string ruleset, json_file;
-  std::vector<std::string> bots, sets;
+  std::string ruleset, json_file, shard;
+  std::vector<std::string> bots, sets, merge;
   int deals = 50, players = 0, threads = 0;
   uint64_t seed = 1;
   bool quiet = false;

@@ -96,10 +96,9 @@ int main(int argc, char** argv) {
       "tournament",
       "Every bot against every other in every seat on the same deals: a win-rate matrix and a "
       "rating per bot");
-  tr->add_option("ruleset", tour.ruleset, "Ruleset id, id/variant, or folder")->required();
+  tr->add_option("ruleset", tour.ruleset, "Ruleset id, id/variant, or folder");
   tr->add_option("--bots", tour_bots,
-                 "Comma list of two or more bots, e.g. mcts:iters=1000,heuristic,random")
-      ->required();
+                 "Comma list of two or more bots, e.g. mcts:iters=1000,heuristic,random");
   tr->add_option("-n,--deals", tour.deals, "Deals; each is played in every seating")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
@@ -111,6 +110,11 @@ int main(int argc, char** argv) {
   tr->add_option("--set", tour.sets, "Option name=value (repeatable)");
   tr->add_option("--json", tour.json_file, "Write the matrix, ratings and every game as JSON");
   tr->add_flag("--quiet", tour.quiet, "Print nothing (use with --json)");
+  tr->add_option("--shard", tour.shard,
+                 "K/N: play only games with index % N == K (join with --merge)");
+  tr->add_option("--merge", tour.merge,
+                 "Join the --json files of a tournament's shards, then analyse them as one")
+      ->check(CLI::ExistingFile);
   tr->callback([&] {
     tour.bots = split_commas(tour_bots);
     run = [&] { return cmd_tournament(tour); };
