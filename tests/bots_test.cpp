@@ -157,50 +157,46 @@ TEST(Bots, StrategyBotsNeverSeeHiddenCards) {
   EXPECT_GT(won, 0);
 }
 
-// A strategy bot's bad answer is an error naming the bot.
-TEST(Bots, StrategyBotsAnswerWithAnAction) {
-  fs::path dir = fs::temp_directory_path() / "ratify_bad_bot";
+// The guess fixture with bots/peek.lua replaced by `text`: plays one
+// decision with that bot and returns its error ("" if none), checking the
+// game was left as it was.
+std::string strategy_bot_error(const std::string& text, lua::Limits limits = {}) {
+  fs::path dir = fs::temp_directory_path() / "ratify_strategy_bot";
   fs::remove_all(dir);
   fs::copy(fs::path(RATIFY_TEST_FIXTURES) / "guess", dir, fs::copy_options::recursive);
-  std::ofstream(dir / "bots" / "peek.lua") << "return function() return 42 end\n";
-  auto l = engine::Loaded::open(dir.string());
-  ASSERT_EQ(l->meta().strategy_bots, std::vector<std::string>{"peek"});
+  std::ofstream(dir / "bots" / "peek.lua") << text;
+  auto l = engine::Loaded::open(dir.string(), {}, limits);
+  EXPECT_EQ(l->meta().strategy_bots, std::vector<std::string>{"peek"});
   engine::Game g(l, 1, 1, l->options({}));
   auto bot = bots::make_bot("peek", l->meta());
   core::Rng rng(1);
+  std::string error;
   try {
     bot->choose(g, rng);
-    FAIL() << "no error";
   } catch (const lua::ScriptError& e) {
-    EXPECT_NE(std::string(e.what()).find("strategy bot 'peek'"), std::string::npos) << e.what();
+    error = e.what();
   }
   EXPECT_EQ(g.steps(), 0u);
+  EXPECT_EQ(g.match().actor(), 1) << "the game is still playable";
   fs::remove_all(dir);
+  return error;
+}
+
+// A strategy bot's bad answer is an error naming the bot and its file.
+TEST(Bots, StrategyBotsAnswerWithAnAction) {
+  std::string msg = strategy_bot_error("return function() return 42 end\n");
+  EXPECT_NE(msg.find("strategy bot 'peek'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("bots/peek.lua"), std::string::npos) << msg;
 }
 
 // A strategy bot that never answers is stopped by the time limit, with
 // its file and line, like any other script of the ruleset.
 TEST(Bots, AnEndlessStrategyBotIsStopped) {
-  fs::path dir = fs::temp_directory_path() / "ratify_endless_bot";
-  fs::remove_all(dir);
-  fs::copy(fs::path(RATIFY_TEST_FIXTURES) / "guess", dir, fs::copy_options::recursive);
-  std::ofstream(dir / "bots" / "peek.lua") << "return function()\n  while true do end\nend\n";
   lua::Limits limits;
   limits.seconds = 0.3;
-  auto l = engine::Loaded::open(dir.string(), {}, limits);
-  engine::Game g(l, 1, 1, l->options({}));
-  auto bot = bots::make_bot("peek", l->meta());
-  core::Rng rng(1);
-  try {
-    bot->choose(g, rng);
-    FAIL() << "no error";
-  } catch (const lua::ScriptError& e) {
-    std::string msg = e.what();
-    EXPECT_NE(msg.find("peek.lua:2:"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("time limit exceeded"), std::string::npos) << msg;
-  }
-  EXPECT_EQ(g.match().actor(), 1) << "the game is still playable";
-  fs::remove_all(dir);
+  std::string msg = strategy_bot_error("return function()\n  while true do end\nend\n", limits);
+  EXPECT_NE(msg.find("peek.lua:2:"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("time limit exceeded"), std::string::npos) << msg;
 }
 
 // Every bot sits alone in every seat against every other bot.

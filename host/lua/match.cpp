@@ -407,9 +407,9 @@ int Match::choose_by(int fn, int player, const std::string& bot) {
     }
     if (out < 0)
       luaL_error(L,
-                 "strategy bot '%s': choose(g, player, actions) must return an index 1..%d or "
-                 "one of the actions, got %s",
-                 bot.c_str(), actions_n_, luaL_tolstring(L, -1, nullptr));
+                 "strategy bot '%s' (bots/%s.lua): choose(g, player, actions) must return an "
+                 "index 1..%d or one of the actions, got %s",
+                 bot.c_str(), bot.c_str(), actions_n_, luaL_tolstring(L, -1, nullptr));
   });
   return out;
 }
