@@ -25,7 +25,7 @@ void advance(engine::Game& g, int moves, uint64_t seed) {
   }
 }
 
-// Moves the cards `player` does not see among their places (reversed),
+// Moves the cards `player` does not know among their places (reversed),
 // as another deal consistent with everything that player knows.
 void rearrange_unseen(lua::Match& m, int player) {
   std::vector<std::pair<int, int>> places;
@@ -34,7 +34,7 @@ void rearrange_unseen(lua::Match& m, int player) {
   for (size_t z = 0; z < zones.size(); ++z) {
     if (zones[z].kind == "box") continue;
     for (size_t i = 0; i < zones[z].cards.size(); ++i)
-      if (!m.table().sees(player, zones[z].cards[i])) {
+      if (!m.table().knows(player, zones[z].cards[i])) {
         places.emplace_back(static_cast<int>(z), static_cast<int>(i));
         unseen.push_back(zones[z].cards[i]);
       }
@@ -94,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(Bots, NotPeeking,
                          [](const auto& info) { return std::string(info.param.ruleset); });
 
 // The guess at the hidden cards depends only on which cards are unseen.
-TEST(Bots, DeterminizeNeverMovesACardThePlayerSees) {
+TEST(Bots, DeterminizeNeverMovesACardThePlayerKnows) {
   auto l = engine::Loaded::open("article2");
   engine::Game g(l, 3, 7, l->options({}));
   advance(g, 4, 7);
@@ -104,7 +104,7 @@ TEST(Bots, DeterminizeNeverMovesACardThePlayerSees) {
   core::Rng rng(1);
   m.determinize(me, rng);
   for (core::CardId c = 1; c <= before.ncards(); ++c)
-    if (before.sees(me, c)) {
+    if (before.knows(me, c)) {
       EXPECT_EQ(m.table().zone_of(c), before.zone_of(c)) << "card " << c;
       EXPECT_EQ(m.table().position_of(c), before.position_of(c)) << "card " << c;
     }

@@ -111,6 +111,72 @@ TEST(Table, VisibilityAndKnowledge) {
   EXPECT_FALSE(t.sees(2, 4));  // shuffled: forgotten
 }
 
+// A memory game: a card shown to all and put back face down is known to
+// everyone who saw it, yet drawn as a back (sees is false); a shuffle makes
+// it anonymous again.
+TEST(Table, AKnownCardCanLieFaceDown) {
+  Table t = make_table();
+  int deck = t.zone_index("deck");
+  t.reveal(4, 0);
+  EXPECT_TRUE(t.sees(1, 4));
+  EXPECT_TRUE(t.sees(2, 4));
+  t.turn_down(4);
+  EXPECT_FALSE(t.sees(1, 4));
+  EXPECT_FALSE(t.sees(2, 4));
+  EXPECT_TRUE(t.knows(1, 4));
+  EXPECT_TRUE(t.knows(2, 4));
+  EXPECT_FALSE(t.knows(1, 5));
+  // The top card of a "top" pile, seen by all, turned down: still known.
+  int pile = t.zone_index("pile");
+  t.move(2, pile);
+  t.turn_down(2);
+  t.move(3, pile);
+  EXPECT_FALSE(t.sees(1, 2));
+  EXPECT_TRUE(t.knows(1, 2));
+  // Saved and loaded, hashed: what is remembered is part of the state.
+  Table u = make_table();
+  u.from_json(nlohmann::json::parse(t.to_json().dump()));
+  EXPECT_TRUE(t == u);
+  EXPECT_TRUE(u.knows(2, 4));
+  Table v = t;
+  v.reveal(4, 1);
+  v.turn_down(4);
+  Hasher ht, hv;
+  t.hash_into(ht);
+  v.hash_into(hv);
+  EXPECT_EQ(ht.value(), hv.value());  // already known: nothing new
+  Rng r(3);
+  t.shuffle(deck, r);
+  EXPECT_FALSE(t.knows(1, 4));  // shuffled: anonymous again
+}
+
+// Zone stamps change with the cards and never repeat for other contents,
+// so a ruleset may cache by them; a copy keeps them (same contents).
+TEST(Table, ZoneStampsFollowTheCards) {
+  Table t = make_table();
+  int hand = t.zone_index("hand:1"), deck = t.zone_index("deck");
+  uint64_t h0 = t.zone(hand).stamp, d0 = t.zone(deck).stamp;
+  EXPECT_NE(h0, d0);
+  Table copy = t;
+  EXPECT_EQ(copy.zone(hand).stamp, h0);
+  t.move(1, hand);
+  EXPECT_NE(t.zone(hand).stamp, h0);
+  EXPECT_NE(t.zone(deck).stamp, d0);
+  copy.move(2, hand);  // other contents: another stamp than t's
+  EXPECT_NE(copy.zone(hand).stamp, t.zone(hand).stamp);
+  uint64_t h1 = t.zone(hand).stamp;
+  Rng r(1);
+  t.shuffle(deck, r);
+  EXPECT_EQ(t.zone(hand).stamp, h1);  // untouched zones keep theirs
+  Hasher a, b;
+  t.hash_into(a);
+  Table same = t;
+  same.move(1, hand);  // same contents, new stamp: same state
+  same.hash_into(b);
+  EXPECT_EQ(a.value(), b.value());
+  EXPECT_TRUE(t == same);
+}
+
 TEST(Table, HashTellsStatesApart) {
   Table a = make_table(), b = make_table();
   Hasher ha, hb;

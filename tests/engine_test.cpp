@@ -2,6 +2,7 @@
 // catch a changed rule, save/load, variants and options, determinism.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -94,6 +95,29 @@ TEST(Engine, UndoNeverStepsBackOverARevealedCard) {
   EXPECT_EQ(g.why_no_undo(2), "");  // the pass itself can go
   g.undo(2);
   EXPECT_NE(g.why_no_undo(2), "");  // but not the peek before it
+}
+
+// Meet the Patriots shows a card to all and puts it back face down: every
+// view, the players' and an onlooker's, draws a back where it lies, yet
+// both players know it (bots may use it, undo may not forget it).
+TEST(Engine, AKnownCardLyingFaceDownIsDrawnAsABack) {
+  auto l = engine::Loaded::open("meet_the_patriots");
+  engine::Game g(l, 2, 3, l->options({}), engine::Mode::Interactive);
+  int c = g.match().table().zone("slot:1").cards.back();
+  g.apply(find_label(g, "Turn over the card at row 1, column 1"));
+  ASSERT_EQ(g.actor(), 2) << "no pair to claim with the first card of the game";
+  for (int viewer = 0; viewer <= 2; ++viewer) {
+    auto v = g.view(viewer);
+    auto slot = std::find_if(v.zones.begin(), v.zones.end(),
+                             [](const engine::ZoneView& z) { return z.name == "slot:1"; });
+    ASSERT_NE(slot, v.zones.end());
+    ASSERT_EQ(slot->cards.size(), 1u);
+    EXPECT_FALSE(slot->cards[0].face_up) << "viewer " << viewer;
+    EXPECT_EQ(slot->cards[0].id, 0) << "a back tells nothing, viewer " << viewer;
+  }
+  EXPECT_TRUE(g.match().table().knows(1, c));
+  EXPECT_TRUE(g.match().table().knows(2, c));
+  EXPECT_NE(g.why_no_undo(1).find("showed you a card"), std::string::npos);
 }
 
 TEST(Engine, UndoRestoresTheExactState) {

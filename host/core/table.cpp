@@ -5,7 +5,17 @@
 
 #include "core/rng.hpp"
 
+#include <atomic>
+
 namespace ratify::core {
+
+uint64_t next_stamp() {
+  // Each thread counts in its own range (2^40 stamps), so stamps stay unique
+  // without a shared counter on the hot path of every move.
+  static std::atomic<uint64_t> threads{0};
+  thread_local uint64_t next = (threads.fetch_add(1, std::memory_order_relaxed) + 1) << 40;
+  return ++next;
+}
 
 const char* to_string(Visibility v) {
   switch (v) {
@@ -40,6 +50,7 @@ Table::Table(std::shared_ptr<const std::vector<CardDef>> defs, int players)
     for (int k = 0; k < (*defs_)[d].count; ++k) card_def_.push_back(static_cast<int>(d));
   card_zone_.assign(card_def_.size(), 0);
   known_.assign(card_def_.size(), 0);
+  remembered_.assign(card_def_.size(), 0);
   Zone box{"box", "box", "Box", 0, Visibility::None, {}};
   for (int c = 1; c <= ncards(); ++c) box.cards.push_back(c);
   add_zone(std::move(box));
@@ -65,6 +76,7 @@ int Table::add_zone(Zone z) {
   else if (zone_by_name_.use_count() > 1)
     zone_by_name_ = std::make_shared<NameIndex>(*zone_by_name_);
   zone_by_name_->emplace(z.name, i);
+  z.stamp = next_stamp();
   zones_.push_back(std::move(z));
   return i;
 }
@@ -88,26 +100,43 @@ int Table::position_of(CardId c) const {
 
 void Table::move(CardId c, int to, int pos) {
   if (to < 0 || to >= static_cast<int>(zones_.size())) throw TableError("no such zone");
-  auto& from = zones_[zone_of(c)].cards;
+  Zone& source = zones_[zone_of(c)];
+  auto& from = source.cards;
   // Search from the top: most moves take the top card.
   auto it = std::find(from.rbegin(), from.rend(), c);
   from.erase(std::next(it).base());
+  source.stamp = next_stamp();
   auto& dest = zones_[to].cards;
   if (pos < 0 || pos > static_cast<int>(dest.size())) pos = static_cast<int>(dest.size());
   dest.insert(dest.begin() + pos, c);
+  zones_[to].stamp = next_stamp();
   card_zone_[c - 1] = to;
 }
 
 void Table::shuffle(int zone, Rng& rng) {
   auto& cards = zones_.at(zone).cards;
   rng.shuffle(cards);
-  for (CardId c : cards) known_[c - 1] = 0;  // a shuffled card is anonymous again
+  zones_.at(zone).stamp = next_stamp();
+  for (CardId c : cards) known_[c - 1] = remembered_[c - 1] = 0;  // anonymous again
 }
 
 void Table::reveal(CardId c, PlayerId p) {
   check_card(c);
   if (p < 0 || p > players_) throw TableError("no player " + std::to_string(p));
   known_[c - 1] |= p == 0 ? 0xffffffffu : (1u << p);
+}
+
+void Table::turn_down(CardId c) {
+  check_card(c);
+  uint32_t saw = known_[c - 1];
+  for (PlayerId p = 1; p <= players_; ++p)
+    if (sees(p, c)) saw |= 1u << p;
+  remembered_[c - 1] |= saw;
+  known_[c - 1] = 0;
+}
+
+bool Table::knows(PlayerId p, CardId c) const {
+  return (remembered_.at(check_card(c) - 1) & (1u << p)) || sees(p, c);
 }
 
 bool Table::sees(PlayerId p, CardId c) const {
@@ -149,8 +178,15 @@ void Table::hash_into(Hasher& h, bool by_definition) const {
     h.add(static_cast<uint64_t>(z.cards.size()));
     for (CardId c : z.cards) h.add(static_cast<uint64_t>(by_definition ? card_def_[c - 1] : c));
   }
-  if (!by_definition)
-    for (uint32_t k : known_) h.add(k);
+  if (by_definition) return;
+  for (uint32_t k : known_) h.add(k);
+  // Only the cards someone remembers, so that tables of rules that never
+  // turn a card down hash as they always did (recorded replays verify).
+  for (size_t c = 0; c < remembered_.size(); ++c)
+    if (remembered_[c]) {
+      h.add(static_cast<uint64_t>(c + 1));
+      h.add(remembered_[c]);
+    }
 }
 
 nlohmann::json Table::to_json() const {
@@ -165,7 +201,12 @@ nlohmann::json Table::to_json() const {
   nlohmann::json known = nlohmann::json::object();
   for (int c = 1; c <= ncards(); ++c)
     if (known_[c - 1]) known[std::to_string(c)] = known_[c - 1];
-  return {{"zones", zones}, {"known", known}};
+  nlohmann::json out = {{"zones", zones}, {"known", known}};
+  nlohmann::json remembered = nlohmann::json::object();
+  for (int c = 1; c <= ncards(); ++c)
+    if (remembered_[c - 1]) remembered[std::to_string(c)] = remembered_[c - 1];
+  if (!remembered.empty()) out["remembered"] = remembered;  // saves of older rules lack it
+  return out;
 }
 
 void Table::from_json(const nlohmann::json& j) {
@@ -175,6 +216,7 @@ void Table::from_json(const nlohmann::json& j) {
   fresh.players_ = players_;
   fresh.card_zone_.assign(card_def_.size(), -1);
   fresh.known_.assign(card_def_.size(), 0);
+  fresh.remembered_.assign(card_def_.size(), 0);
   try {
     for (const auto& jz : j.at("zones")) {
       Zone z;
@@ -196,6 +238,9 @@ void Table::from_json(const nlohmann::json& j) {
     }
     for (auto& [key, mask] : j.at("known").items())
       fresh.known_.at(fresh.check_card(std::stoi(key)) - 1) = mask.get<uint32_t>();
+    if (j.contains("remembered"))
+      for (auto& [key, mask] : j.at("remembered").items())
+        fresh.remembered_.at(fresh.check_card(std::stoi(key)) - 1) = mask.get<uint32_t>();
   } catch (const nlohmann::json::exception& e) {
     throw TableError(std::string("bad table: ") + e.what());
   } catch (const std::logic_error& e) {
@@ -208,7 +253,8 @@ void Table::from_json(const nlohmann::json& j) {
 }
 
 bool Table::operator==(const Table& o) const {
-  if (zones_.size() != o.zones_.size() || known_ != o.known_) return false;
+  if (zones_.size() != o.zones_.size() || known_ != o.known_ || remembered_ != o.remembered_)
+    return false;
   for (size_t i = 0; i < zones_.size(); ++i) {
     const Zone &a = zones_[i], &b = o.zones_[i];
     if (a.name != b.name || a.owner != b.owner || a.visibility != b.visibility ||

@@ -37,7 +37,16 @@ struct Zone {
   PlayerId owner = 0;
   Visibility visibility = Visibility::None;
   std::vector<CardId> cards;  // index 0 = bottom
+  // Changes whenever `cards` changes, to a value no other contents of any
+  // zone had in this process: a ruleset may cache what it computes from a
+  // zone under its stamp (restoring a snapshot restores the stamp with the
+  // contents, so a cache keyed by stamps is never stale). Not game state:
+  // not saved, hashed or compared.
+  uint64_t stamp = 0;
 };
+
+// A fresh stamp (see Zone::stamp), unique across threads.
+uint64_t next_stamp();
 
 class TableError : public std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -73,13 +82,23 @@ class Table {
   // Puts card c at an existing place (used to re-deal hidden cards; the
   // caller keeps every card in exactly one place).
   void place(int zone, int pos, CardId c) {
-    zones_.at(zone).cards.at(pos) = c;
+    Zone& z = zones_.at(zone);
+    z.cards.at(pos) = c;
+    z.stamp = next_stamp();
     card_zone_.at(c - 1) = zone;
   }
 
-  // Knowledge: bit p set = player p has been shown the card.
-  void reveal(CardId c, PlayerId p);  // p = 0: everyone
+  // What players see and know of a card. Seeing is drawing the face: the
+  // zone shows it to p, or it was revealed to p. Knowing is memory: p saw
+  // it once and knows it still after it was turned face down again (a
+  // memory game's formation). Bits: bit p set = player p; shuffling a card
+  // makes it anonymous again.
+  void reveal(CardId c, PlayerId p);  // face up for p (0: everyone)
+  // Face down again for everyone it was revealed to or its zone showed it
+  // to; they all go on knowing it.
+  void turn_down(CardId c);
   bool sees(PlayerId p, CardId c) const;
+  bool knows(PlayerId p, CardId c) const;
   uint32_t known_mask(CardId c) const { return known_.at(check_card(c) - 1); }
 
   // Every card in exactly one zone, and the location index agrees.
@@ -100,7 +119,8 @@ class Table {
   std::shared_ptr<const std::vector<CardDef>> defs_;  // shared by clones
   std::vector<int> card_def_;
   std::vector<int> card_zone_;
-  std::vector<uint32_t> known_;
+  std::vector<uint32_t> known_;       // revealed to (drawn face up for)
+  std::vector<uint32_t> remembered_;  // known, though face down for them
   std::vector<Zone> zones_;
   // Zone names never change once made, so clones (snapshots, a solver's
   // every node) share one index; adding a zone to a shared index copies it

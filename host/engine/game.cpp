@@ -47,7 +47,7 @@ std::vector<std::vector<bool>> Game::seen_now() {
   const auto& t = match_->table();
   std::vector<std::vector<bool>> seen(players() + 1, std::vector<bool>(t.ncards() + 1));
   for (int p = 1; p <= players(); ++p)
-    for (int c = 1; c <= t.ncards(); ++c) seen[p][c] = t.sees(p, c);
+    for (int c = 1; c <= t.ncards(); ++c) seen[p][c] = t.knows(p, c);
   return seen;
 }
 

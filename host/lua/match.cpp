@@ -586,7 +586,7 @@ void Match::determinize(int player, core::Rng& rng) {
     if (zones[z].kind == "box") continue;  // outside the game
     for (size_t p = 0; p < zones[z].cards.size(); ++p) {
       core::CardId c = zones[z].cards[p];
-      if (!table_.sees(player, c)) {
+      if (!table_.knows(player, c)) {
         places.emplace_back(static_cast<int>(z), static_cast<int>(p));
         hidden.push_back(c);
       }

@@ -261,6 +261,29 @@ int g_reveal(lua_State* L) {
   return 0;
 }
 
+// g.turn_down(c): the card lies face down again; who saw it still knows it.
+int g_turn_down(lua_State* L) {
+  Match& m = self(L);
+  m.table_mut().turn_down(card_arg(L, m, 1));
+  return 0;
+}
+
+int g_knows(lua_State* L) {
+  Match& m = self(L);
+  int p = player_arg(L, m, 1);
+  lua_pushboolean(L, m.table().knows(p, card_arg(L, m, 2)));
+  return 1;
+}
+
+// g.stamp(zone): a number that changes whenever the zone's cards change, and
+// never comes back for other contents: a key for caching what rules compute
+// from a zone between decisions.
+int g_stamp(lua_State* L) {
+  Match& m = self(L);
+  lua_pushinteger(L, static_cast<lua_Integer>(m.table().zone(zone_arg(L, m, 1)).stamp));
+  return 1;
+}
+
 int g_sees(lua_State* L) {
   Match& m = self(L);
   int p = player_arg(L, m, 1);
@@ -290,11 +313,14 @@ int g_log(lua_State* L) {
 }
 
 const luaL_Reg kFunctions[] = {
-    {"zone", g_zone},   {"has_zone", g_has_zone}, {"zones", g_zones},     {"cards", g_cards},
-    {"count", g_count}, {"top", g_top},           {"bottom", g_bottom},   {"move", g_move},
-    {"draw", g_draw},   {"move_all", g_move_all}, {"shuffle", g_shuffle}, {"where", g_where},
-    {"def", g_def},     {"find", g_find},         {"all", g_all},         {"reveal", g_reveal},
-    {"sees", g_sees},   {"random", g_random},     {"log", g_log},         {nullptr, nullptr}};
+    {"zone", g_zone},         {"has_zone", g_has_zone},   {"zones", g_zones},
+    {"cards", g_cards},       {"count", g_count},         {"top", g_top},
+    {"bottom", g_bottom},     {"move", g_move},           {"draw", g_draw},
+    {"move_all", g_move_all}, {"shuffle", g_shuffle},     {"where", g_where},
+    {"def", g_def},           {"find", g_find},           {"all", g_all},
+    {"reveal", g_reveal},     {"turn_down", g_turn_down}, {"knows", g_knows},
+    {"stamp", g_stamp},       {"sees", g_sees},           {"random", g_random},
+    {"log", g_log},           {nullptr, nullptr}};
 
 }  // namespace
 

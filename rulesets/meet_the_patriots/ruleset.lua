@@ -37,11 +37,18 @@ local function on_board(g)
   return n
 end
 
+-- "Player must read aloud everything on the card and show the card to
+-- everyone": it lies face up until the turn puts it back.
 local function read_aloud(g, p, c)
   local d = g.defs[c]
   g.reveal(c, "all")
   g.log("%s turns over %s, no. %d: %s", NAME[p], d.name, d.rank, d.text)
 end
+
+-- "... then replaces the card in the formation. (All players should try to
+-- remember where this card is in the formation.)": face down again, known
+-- to everyone who saw it (the window draws a back; bots remember).
+local function put_back(g, c) g.turn_down(c) end
 
 -- The cards of each number. g.defs is the same table in every game of these
 -- rules, so this is built once per rules (and per variant), never from the state.
@@ -146,6 +153,7 @@ local function first_flip(g, k)
     s.phase, s.first = "second", k
   else
     s.turned[c] = true
+    put_back(g, c)
     next_turn(g)
   end
 end
@@ -162,6 +170,8 @@ local function second_flip(g, k)
     g.draw("draw", SLOT[s.first])
     g.draw("draw", SLOT[k])
   else
+    put_back(g, a)
+    put_back(g, b)
     g.log("No match: both cards go back")
   end
   next_turn(g)
@@ -170,7 +180,9 @@ end
 local function apply(g, a)
   local s = g.state
   if a.kind == "put_back" then
-    s.turned[g.top(SLOT[s.first])] = true
+    local c = g.top(SLOT[s.first])
+    s.turned[c] = true
+    put_back(g, c)
     next_turn(g)
   elseif s.phase == "first" then
     first_flip(g, a.slot)

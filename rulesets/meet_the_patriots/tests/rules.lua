@@ -39,9 +39,29 @@ return {
   { name = "A card turned over is shown to all, then put back; the turn passes", run = function(t)
       local G = arrange(t, 2, FORMATION, { P(11), P(12) })
       G:act("Turn over the card at row 1, column 1")
-      t.ok(G.g.sees(2, G.g.top("slot:1")), "everyone saw it")
+      local c = G.g.top("slot:1")
+      t.ok(G.g.knows(2, c) and G.g.knows(1, c), "everyone saw it")
       t.eq(G.g.count("slot:1"), 1, "back in its place")
       t.eq(G:actor(), 2)
+    end },
+
+  -- "show the card to everyone ... then replaces the card in the formation.
+  -- (All players should try to remember where this card is in the
+  -- formation.)": a memory game, so the card lies face down again.
+  { name = "A card put back lies face down again: known to all, seen by none", run = function(t)
+      local G = arrange(t, 2, FORMATION, { P(11), P(12) })
+      G:act("Turn over the card at row 1, column 1") -- P1, no match seen before
+      local c = G.g.top("slot:1")
+      t.ok(not G.g.sees(1, c) and not G.g.sees(2, c), "face down for everyone")
+      t.ok(G.g.knows(1, c) and G.g.knows(2, c), "remembered by everyone")
+      G:act("Turn over the card at row 3, column 3") -- the other 1: seen before
+      local d = G.g.top("slot:11")
+      t.ok(G.g.sees(1, d) and G.g.sees(2, d), "face up while the turn lasts")
+      G:act("Put the card back (no claim)")
+      t.ok(not G.g.sees(1, d) and G.g.knows(1, d), "put back face down, remembered")
+      G:act("Turn over the card at row 1, column 2") -- P2, no match
+      G:act("Turn over the card at row 2, column 4") -- P8
+      t.ok(not G.g.sees(2, G.g.top("slot:8")), "every card turned over goes back face down")
     end },
 
   { name = "A second card only to claim a number turned over before; a pair is kept and refilled",
