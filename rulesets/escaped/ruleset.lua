@@ -1,7 +1,8 @@
 -- ESCAPED (Game 2 of the box, seed 002): one Traitor card lies face down in
 -- the middle - the escaped prisoner. Players pass the other 23 around by
 -- taking unseen cards from each other, check off every Traitor they see, and
--- the first to name the missing one wins. See README.md.
+-- the first to name the missing one wins. A turn is one take or one
+-- accusation, never both. See README.md.
 --
 -- Speed: random playouts call setup/actions/apply millions of times, so
 -- names and the action tables are built once below, labels are made only in
@@ -20,7 +21,7 @@ local PRISONER_SPEC = { visibility = "none", kind = "pile", label = "The escaped
 
 -- The action tables, each made once and shared by every game: the host
 -- only reads action tables and apply never changes its action. Take card i
--- of player q, look, end the turn (naming a suspect: see suspects below).
+-- of player q, look (naming a suspect: see suspects below).
 local TAKE = {}
 for q = 1, MAX_PLAYERS do
   TAKE[q] = setmetatable({}, { __index = function(t, i)
@@ -28,7 +29,7 @@ for q = 1, MAX_PLAYERS do
     return t[i]
   end })
 end
-local LOOK, PASS = { kind = "look", zone = "prisoner" }, { kind = "pass" }
+local LOOK = { kind = "look", zone = "prisoner" }
 
 -- The suspects in card order: ids[c] is card c's Traitor and accuse[c] the
 -- action naming him. g.defs is the same table in every game of these rules,
@@ -103,19 +104,18 @@ local function actions(g)
   local s = g.state
   if s.phase == "over" then return {} end
   if s.phase == "looking" then return { LOOK } end
+  -- a turn: take one card from any other player, or instead name any
+  -- Traitor not checked off (never both)
   local p, list, n = s.turn, {}, 0
-  if s.phase == "turn" then
-    for q = 1, g.players do
-      if q ~= p then
-        local take = TAKE[q]
-        for i = 1, g.count(HAND[q]) do
-          n = n + 1
-          list[n] = take[i]
-        end
+  for q = 1, g.players do
+    if q ~= p then
+      local take = TAKE[q]
+      for i = 1, g.count(HAND[q]) do
+        n = n + 1
+        list[n] = take[i]
       end
     end
   end
-  -- name any Traitor not checked off
   local checked, all = s.checked[p], suspects(g)
   local ids, accuse = all.ids, all.accuse
   for c = 1, #ids do
@@ -124,7 +124,6 @@ local function actions(g)
       list[n] = accuse[c]
     end
   end
-  if s.phase == "after_take" then list[n + 1] = PASS end
   return list
 end
 
@@ -132,7 +131,6 @@ end
 local function describe(g, a)
   if a.kind == "take" then return "Take card " .. a.slot .. " of " .. NAME[a.target] end
   if a.kind == "look" then return "Look discreetly at the card in the middle" end
-  if a.kind == "pass" then return "End your turn" end
   for c = 1, g.ncards do
     local d = g.defs[c]
     if d.id == a.name then return "Name " .. d.name .. " as the escaped prisoner" end
@@ -155,20 +153,22 @@ local function apply(g, a)
   local p = s.turn
   if a.kind == "take" then
     local c = g.cards(HAND[a.target])[a.slot]
-    g.reveal(c, a.target) -- the giver still knows the card he held
+    g.reveal(c, a.target) -- the giver still knows the card he held ...
     g.move(c, HAND[p])
+    g.turn_down(c) -- ... though it lies face down among the taker's cards
     check(g, p, c)
-    s.phase = "after_take"
-  elseif a.kind == "pass" then
-    end_turn(g)
+    end_turn(g) -- "All players follow suit": taking a card is the whole turn
   elseif a.kind == "accuse" then
     -- "says they know the escaped traitor", then looks at the card
     s.phase, s.named = "looking", a.name
   elseif g.defs[g.top("prisoner")].id == s.named then
     finish(g, p, "%s named the escaped prisoner and wins.", NAME[p])
   else
-    -- he looks discreetly, puts the card back and is out of the game
-    g.reveal(g.top("prisoner"), p)
+    -- he looks discreetly, puts the card back face down ("does not reveal
+    -- the name") and is out of the game: he knows it, nobody sees it
+    local c = g.top("prisoner")
+    g.reveal(c, p)
+    g.turn_down(c)
     s.out[p] = true
     s.named = nil
     g.log("%s named the wrong prisoner and is out of the game", NAME[p])
