@@ -243,6 +243,10 @@ D.indict = {
   resolve = function(g, d, a)
     g.move(a.card, "prison")
     g.log("%s sends %s to Gitmo", B.name(d.player), B.short(g, a.card))
+    -- the turn player's own spot, emptied during his turn, is refilled at
+    -- once (F.refill_own); in a refill or the deal the dealer fills it
+    local s = g.state
+    if s.phase == "play" and s.turn == d.player then s.refill_row = a.row end
   end,
 }
 

@@ -79,7 +79,7 @@ function F.new_hand(g)
   s.dealer = (s.hand - 2) % n + 1
   s.skip, s.extra = zeros(n), zeros(n)
   s.idle, s.rotations, s.final, s.moves, s.turns = 0, 0, false, 0, 0
-  s.moved_caps, s.last, s.active, s.turn = {}, nil, false, nil
+  s.moved_caps, s.last, s.active, s.turn, s.refill_row = {}, nil, false, nil, nil
   g.log("Hand %d of %d: %s deals", s.hand, s.hands, B.name(s.dealer))
 end
 
@@ -89,9 +89,10 @@ function F.start_hand(g)
   F.deal(g)
 end
 
--- One step of the dealer's filling: first any bonus card lying in a spot is
--- set aside or followed by its receiver (players from the dealer's left),
--- then one card goes to the next player round the table with a vacant spot.
+-- One step of the dealer's filling: first any bonus card lying (alone) in a
+-- spot is set aside or followed by its receiver (players from the dealer's
+-- left), then one card goes to the next player round the table with a
+-- vacant spot.
 -- One look at the top of every spot serves both: this runs several times
 -- after every turn. (Seats are counted round the table rather than listed
 -- with B.order, which made a fresh table each time.)
@@ -104,7 +105,9 @@ function F.fill_step(g)
       local c = g.top(ROW[p][r])
       if not c then
         vacant = vacant | 1 << ((p - 1) * 8 + r - 1)
-      elseif not defs[c].side then
+      elseif not defs[c].side and g.count(ROW[p][r]) == 1 then
+        -- (a bonus card dealt lies alone in its spot; a card without a side
+        -- on top of a longer row is an Alliance laid there, which stays)
         E.resolve_bonus(g, p, c)
         return
       end
@@ -155,6 +158,25 @@ local function bonus_on_top(g)
   return c ~= nil and not g.defs[c].side
 end
 
+-- The turn player emptied a spot of his own (s.refill_row: a whole run
+-- moved away, or Grand Jury): "leaving a vacant spot in the other row, which
+-- is immediately refilled from the top card on the deck". settle() calls this
+-- before any other move, once the bonus cards on top of the deck have gone to
+-- the player (a bonus card never fills a spot), so the card is a Patriot or
+-- a Traitor. No card left: the spot stays vacant (the hand ends after the
+-- turn). The refill shows a new card: the move cannot be taken back.
+function F.refill_own(g)
+  local s = g.state
+  local row = s.refill_row
+  local zone = ROW[s.turn][row]
+  s.refill_row = nil
+  local c = g.top("deck")
+  if not c or g.count(zone) > 0 then return end
+  g.move(c, zone)
+  s.last = nil
+  if g.logging then g.log("%s's vacant row %d is refilled at once: %s", B.name(s.turn), row, B.short(g, c)) end
+end
+
 -- Run the automatic steps until someone has to decide.
 function F.settle(g)
   local s = g.state
@@ -170,6 +192,8 @@ function F.settle(g)
       -- during a Player's turn, it belongs to that Player."
       s.active, s.last = true, nil
       E.resolve_bonus(g, s.turn, g.top("deck"))
+    elseif s.phase == "play" and s.refill_row then
+      F.refill_own(g)
     else
       return
     end

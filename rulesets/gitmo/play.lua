@@ -27,18 +27,8 @@ local NONE = {}
 -- cache is keyed by one integer packing those numbers (seats and rows are
 -- below 8).
 local END, TAKE_BACK = { kind = "end" }, { kind = "take_back" }
-local FILL, DECK, PLACE, MOVE_CAP = {}, {}, {}, {}
+local DECK, PLACE, MOVE_CAP = {}, {}, {}
 local AT_CODE = { top = 1, bottom = 2 }
-
-local function fill_action(card, p, s)
-  local key = (card * 8 + p) * 8 + s
-  local a = FILL[key]
-  if not a then
-    a = { kind = "fill", row = s, card = card, zone = ROW[p][s] }
-    FILL[key] = a
-  end
-  return a
-end
 
 -- target: the owner when p puts the card on an opponent's run, else nil.
 local function deck_action(card, q, s, at, target)
@@ -76,12 +66,19 @@ end
 -------------------------------------------------------- the table as read
 
 -- actions() first reads every row with cards into a record: seat q, row s,
--- number of cards and the values of its ends. The records are scratch:
--- reused from one call to the next and rewritten from the zones at every
--- call, because a fresh table per row and decision cost more than all the
--- rest of the work. No action refers to one and they keep no game state. A
--- field that does not apply holds false, not nil, so that each record keeps
--- the same keys from call to call.
+-- number of cards and the values of its ends. There is one record per row
+-- zone name (ROW_RECORD), kept from one call to the next, because a fresh
+-- table per row and decision cost more than all the rest of the work. What
+-- depends only on the row's cards (count, bottom card, end values, the list
+-- of cards once read, the kind) is read again only when the zone's stamp
+-- (g.stamp: new whenever its cards change, never reused for other cards, in
+-- any game of the process) differs from the one it was read under: between
+-- two decisions one or two rows change, the others cost one host call. What
+-- depends on the decision (whose turn, the bit of the row) is rewritten at
+-- every call. No action refers to a record and they keep no game state; the
+-- list of cards they hold is shared by the actions that move the run, and
+-- nobody writes into it. A field that does not apply holds false, not nil,
+-- so that each record keeps the same keys from call to call.
 --
 -- T.rows[1 .. T.n]: the rows with cards, in seat and row order.
 -- T.record[zone]: the record of the row of that zone name (false when the
@@ -101,6 +98,22 @@ local T = { rows = {}, n = 0, record = {}, on_top = {}, under = {}, anchored = 0
 
 local ROW_OF_BIT = {}
 for i = 1, 16 do ROW_OF_BIT[1 << (i - 1)] = i end
+
+local ROW_RECORD = {}
+for p = 1, 6 do
+  for s = 1, 8 do
+    ROW_RECORD[ROW[p][s]] = { part = "run", q = p, s = s, stamp = false, count = 0, cards = false,
+      kinded = false, side = false, mixed = false, first = false, last = false, own = false, bit = 0,
+      bottom_card = false, bottom = false, bottom_unit = false }
+  end
+end
+
+-- A host without g.stamp (older builds): every row is read at every call.
+local unstamped = 0
+local function no_stamp()
+  unstamped = unstamped - 1
+  return unstamped
+end
 
 -- The cards of row record r, bottom to top, read when first needed: most
 -- rows are never lifted, and their ends tell all the rest.
@@ -169,17 +182,21 @@ end
 -- cards are costs less than counting the cap zone of every row and listing
 -- p's aside zone at every decision.
 local function read_laid_cards(g, p)
-  T.capped, T.trump, T.gitmo, T.jesus, T.laid_aside = 0, 0, 0, 0, 0
-  local defs, record, aside = g.defs, T.record, ASIDE[p]
-  for _, c in ipairs(laid_cards(g)) do
-    local zone = g.where(c)
-    local r, kind = record[ROW_OF_CAP[zone]], defs[c].cap
-    if r and kind then
-      T.capped, T[kind] = T.capped | r.bit, T[kind] | r.bit
+  T.capped, T.trump, T.gitmo, T.jesus = 0, 0, 0, 0
+  local defs, record, aside, where, laid_aside = g.defs, T.record, ASIDE[p], g.where, 0
+  local list = laid_cards(g)
+  for i = 1, #list do
+    local c = list[i]
+    local zone = where(c)
+    local row = ROW_OF_CAP[zone]
+    if row then
+      local r, kind = record[row], defs[c].cap
+      if r and kind then T.capped, T[kind] = T.capped | r.bit, T[kind] | r.bit end
     elseif zone == aside then
-      T.laid_aside = T.laid_aside + 1
+      laid_aside = laid_aside + 1
     end
   end
+  T.laid_aside = laid_aside
 end
 
 -- Read every row into T for p's decision. A row record holds seat q, row s,
@@ -195,29 +212,33 @@ local function read_rows(g, p)
   local rows, record, on_top, under = T.rows, T.record, T.on_top, T.under
   for v = 1, 12 do on_top[v], under[v] = 0, 0 end
   local n, anchored, own_rows, mate = 0, 0, 0, B.partner(g, p)
+  local stamp_of = g.stamp or no_stamp
   for q = 1, g.players do
     local own, row = q == p or q == mate, ROW[q]
     for s = 1, size do
       local zone = row[s]
-      local count = g.count(zone)
-      if count == 0 then
+      local r, stamp = ROW_RECORD[zone], stamp_of(zone)
+      if r.stamp ~= stamp then -- its cards changed: read them again
+        local count = g.count(zone)
+        r.stamp, r.count, r.cards, r.kinded = stamp, count, false, false
+        if count > 0 then
+          local bottom = g.bottom(zone)
+          local first = defs[bottom].rank or anchored_first(g, r)
+          r.bottom_card, r.first, r.last = bottom, first, first and (first + count - 2) % 12 + 1
+        end
+      end
+      if r.count == 0 then
         record[zone] = false
       else
         n = n + 1
-        local r, bit = rows[n], 1 << (n - 1)
-        if not r then
-          r = { part = "run" }
-          rows[n] = r
+        local bit = 1 << (n - 1)
+        rows[n], record[zone], r.own, r.bit = r, r, own, bit
+        if pure and not r.kinded then
+          r.side, r.mixed = kind_of(defs, cards_of(g, r))
+          r.kinded = true
         end
-        record[zone] = r
-        local bottom = g.bottom(zone)
-        local first = defs[bottom].rank
-        r.q, r.s, r.count, r.own, r.cards, r.bit = q, s, count, own, false, bit
-        if not first then first = anchored_first(g, r) end
-        local last = first and (first + count - 2) % 12 + 1
-        r.first, r.last = first, last
-        if pure then r.side, r.mixed = kind_of(defs, cards_of(g, r)) end
-        r.bottom = bottom_card and bottom_unit(g, r, bottom)
+        local first, last = r.first, r.last
+        r.bottom = bottom_card and bottom_unit(g, r, r.bottom_card)
         if first then
           local above, below = last % 12 + 1, (first - 2) % 12 + 1
           on_top[above] = on_top[above] | bit
@@ -248,16 +269,15 @@ local function may_take(r, unit)
   return not (unit.part == "run" and T.gitmo & r.bit ~= 0 and r.count < 2)
 end
 
--- The face-up top card: into one of p's own vacant spots, or onto any run it
--- fits that p may add to (the card alone is a unit from its rank to its rank).
-local function deck_moves(g, p, list)
+-- The face-up top card onto any run it fits that p may add to (the card
+-- alone is a unit from its rank to its rank). It never goes into a vacant
+-- spot by the player's choice: p's own spots are refilled from the deck as
+-- soon as he empties one (F.refill_own), the others by the dealer.
+local function deck_moves(g, list)
   local top = g.top("deck")
   if not top then return end
   local d = g.defs[top]
   if not d.side then return end
-  for s = 1, g.state.size do
-    if not T.record[ROW[p][s]] then add(list, fill_action(top, p, s)) end
-  end
   local value, pure = d.rank, g.options.pure_runs
   local on_top, under = T.on_top[value], T.under[value]
   local set = on_top | under
@@ -369,7 +389,7 @@ end
 -- yourself, so you may not resign while one is there.
 local function missing_own_play(g, p, list)
   for _, a in ipairs(list) do
-    if a.kind == "fill" or (a.kind == "deck" and B.own(g, p, a.owner)) then return true end
+    if a.kind == "deck" and B.own(g, p, a.owner) then return true end
   end
   return false
 end
@@ -378,7 +398,7 @@ function P.actions(g)
   local s, p = g.state, g.state.turn
   local list = {}
   read_rows(g, p)
-  deck_moves(g, p, list)
+  deck_moves(g, list)
   if s.moves < g.options.turn_move_limit then
     unit_moves(g, list)
     held_moves(g, p, list)
@@ -405,10 +425,6 @@ local function describe_unit(g, o, r, part)
 end
 
 local LABEL = {}
-
-function LABEL.fill(g, _, a)
-  return "Fill your vacant row " .. a.row .. " with " .. B.short(g, a.card) .. " from the deck"
-end
 
 function LABEL.deck(g, p, a)
   return "Put " .. B.short(g, a.card) .. " from the deck on the " .. a.at .. " of "
@@ -451,24 +467,25 @@ end
 
 local APPLY = {}
 
-function APPLY.fill(g, p, a)
-  g.move(g.top("deck"), ROW[p][a.row])
-  g.state.last = nil
-end
-
 function APPLY.deck(g, _, a)
   g.move(g.top("deck"), ROW[a.owner][a.row], a.at)
   g.state.last = nil
 end
 
 -- The unit's cards are those the action lists (the row has not changed
--- since): lay them on the chosen end, in run order (R.attach).
-function APPLY.move(g, _, a)
+-- since): lay them on the chosen end, in run order (R.attach). A whole run
+-- of p's own leaves its spot vacant: settle() refills it from the deck
+-- before anything else (F.refill_own); a partner's or an opponent's spot
+-- waits for the dealer.
+function APPLY.move(g, p, a)
   local from_cap, to_cap = CAP[a.from_owner][a.from_row], CAP[a.owner][a.row]
   local to = ROW[a.owner][a.row]
   remember(g, ROW[a.from_owner][a.from_row], to, from_cap, to_cap)
   R.attach(g, a.cards, to, a.at)
-  if a.part == "run" then R.move_caps(g, from_cap, to_cap) end
+  if a.part == "run" then
+    R.move_caps(g, from_cap, to_cap)
+    if a.from_owner == p then g.state.refill_row = a.from_row end
+  end
 end
 
 function APPLY.place(g, p, a)
@@ -498,7 +515,7 @@ function P.apply(g, a)
   end
   APPLY[a.kind](g, s.turn, a)
   s.active = true
-  if a.kind ~= "fill" and a.kind ~= "deck" then s.moves = s.moves + 1 end
+  if a.kind ~= "deck" then s.moves = s.moves + 1 end
 end
 
 return P

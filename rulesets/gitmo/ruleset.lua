@@ -33,7 +33,7 @@ return {
       doc = "A card laid is a card played; when off, a move that showed no new card may be taken back" },
     help_opponents = { default = false,
       doc = "Opponents point out missed plays: you may not end your turn while the deck card fits "
-        .. "one of your runs or vacant spots" },
+        .. "one of your runs" },
     remove_draw_cards = { default = 0, min = 0, max = 3,
       doc = "With 2-3 players, leave this many Draw-A-Cards out (the seed suggests 2 or 3)" },
     partners = { default = false,

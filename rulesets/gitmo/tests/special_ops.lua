@@ -73,7 +73,7 @@ return {
       t.eq(#G:actions(), 1, "only the lone Traitor")
       G:act("Send T4 (row 1) to Gitmo")
       t.eq(K.ids(G, "prison"), { T(4) })
-      t.ok(G:can { kind = "fill", row = 1 })
+      t.eq(K.ids(G, "row:1:1"), { P(12) }, "the spot is refilled at once from the deck")
     end },
 
   { name = "A card with nothing to act on does nothing", run = function(t)

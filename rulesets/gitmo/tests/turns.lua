@@ -135,18 +135,21 @@ return {
   { name = "Option card_laid_is_played off: a move that showed no card may be taken back", run = function(t)
       local G = t.game { players = 2, seed = 1, options = { card_laid_is_played = false } }
       K.arrange(G, { rows = { [1] = { { P(4), P(5) }, { P(6) } }, [2] = FULL[2] },
-        caps = { [1] = { [1] = { "trump" } } }, deck = { P(9) } })
-      G:act("Move your run [P4 P5]+TR (row 1) onto the bottom of your row 2 [P6]")
+        caps = { [1] = { [1] = { "trump" } } }, deck = { P(3) } })
+      G:act("Take player 2's lone card T7 (row 4) onto the top of your row 2 [P6]")
       G:act("Take back your last move")
-      t.eq(K.ids(G, "row:1:1"), { P(4), P(5) })
       t.eq(K.ids(G, "row:1:2"), { P(6) })
-      t.eq(K.ids(G, "cap:1:1"), { "trump" })
+      t.eq(K.ids(G, "row:2:4"), { T(7) })
       t.ok(not G:can { kind = "take_back" })
-      G:act("Fill your vacant row 3 with P9 from the deck")
+      G:act("Move Trump from your row 1 to your row 2 [P6]")
+      G:act("Take back your last move")
+      t.eq(K.ids(G, "cap:1:1"), { "trump" })
+      G:act("Put P3 from the deck on the bottom of your row 1 [P4 P5]+TR")
       t.ok(not G:can { kind = "take_back" }, "the deck showed a new card")
+      -- moving an own run away shows a new card too: the refill (tests/refill.lua)
       local H = t.game { players = 2, seed = 1 }
-      K.arrange(H, { rows = { [1] = { { P(4), P(5) }, { P(6) } } } })
-      H:act("Move your run [P4 P5] (row 1) onto the bottom of your row 2 [P6]")
+      K.arrange(H, { rows = { [1] = { { P(4), P(5) }, { P(6) } }, [2] = FULL[2] } })
+      H:act("Take player 2's lone card T7 (row 4) onto the top of your row 2 [P6]")
       t.ok(not H:can { kind = "take_back" }, "a card laid is a card played")
     end },
 
@@ -155,7 +158,7 @@ return {
       K.arrange(G, { rows = { [1] = { { P(4) }, { P(5) }, { P(6) } } }, deck = { P(3) } })
       G:act("Move your lone card P4 (row 1) onto the bottom of your row 2 [P5]")
       for _, a in ipairs(G:actions()) do
-        t.ok(a.kind == "deck" or a.kind == "fill" or a.kind == "end", a.label)
+        t.ok(a.kind == "deck" or a.kind == "end", a.label)
       end
     end },
 
@@ -165,7 +168,7 @@ return {
         caps = { [3] = { [1] = { "trump" } } }, deck = { P(7) } })
       G:act("Move player 3's run [P4 P5]+TR (row 1) onto the bottom of your row 1 [P6]")
       t.eq(K.ids(G, "cap:1:1"), { "trump" })
-      t.ok(not G:can { kind = "fill", row = 2, zone = "row:3:2" })
+      t.eq(G.g.count("row:3:1"), 0, "the partner's spot waits for the dealer (tests/refill.lua)")
       G:act("Put P7 from the deck on the top of your row 1 [P4 P5 P6]+TR")
       t.ok(G:can { kind = "move_cap", owner = 3, row = 3 }, "Trump may go to the partner's run")
       local R = require "ruleset"
