@@ -65,55 +65,37 @@ end
 
 -------------------------------------------------------- the table as read
 
--- actions() first reads every row with cards into a record: seat q, row s,
--- number of cards and the values of its ends. There is one record per row
--- zone name (ROW_RECORD), kept from one call to the next, because a fresh
--- table per row and decision cost more than all the rest of the work. What
--- depends only on the row's cards (count, bottom card, end values, the list
--- of cards once read, the kind) is read again only when the zone's stamp
--- (g.stamp: new whenever its cards change, never reused for other cards, in
--- any game of the process) differs from the one it was read under: between
--- two decisions one or two rows change, the others cost one host call. What
--- depends on the decision (whose turn, the bit of the row) is rewritten at
--- every call. No action refers to a record and they keep no game state; the
--- list of cards they hold is shared by the actions that move the run, and
--- nobody writes into it. A field that does not apply holds false, not nil,
--- so that each record keeps the same keys from call to call.
+-- actions() reads every row into a record: seat q, row s, number of cards
+-- and the values of its ends. A record is kept from one decision to the
+-- next and read again only when its zone's stamp (g.stamp: new whenever the
+-- zone's cards change, never reused for other cards, in any game of the
+-- process) differs from the one it was read under: between two decisions
+-- one or two rows change, the others cost one host call. The records are
+-- scratch for one game (T.g): no action refers to one and they hold no game
+-- state (undo brings back an older stamp, and the row is read again). A
+-- field that does not apply holds false, not nil, so that each record keeps
+-- the same keys.
 --
--- T.rows[1 .. T.n]: the rows with cards, in seat and row order.
+-- Row s of seat q has the fixed slot (q - 1) * size + s; bit slot-1 stands
+-- for it in the sets below (r.bit), so lowest bit first is seat and row
+-- order.
+-- T.slot[i]: the record of slot i; T.rows[1 .. T.n]: the rows with cards, in
+-- seat and row order (made for each decision: p's own rows differ).
 -- T.record[zone]: the record of the row of that zone name (false when the
 -- row is empty).
--- Sets of rows, to find where a unit fits without testing every row: bit i-1
--- of a set stands for T.rows[i] (r.bit of its record; at most 12 rows hold
--- cards).
 -- T.on_top[v]: the rows whose top end takes a unit starting with value v;
 -- T.under[v]: the rows whose bottom end takes a unit ending with value v;
--- T.anchored: the rows with a numbered card (where a wild unit fits);
+-- T.anchored: the rows with a numbered card (where a wild unit fits); these
+-- three change only with a row's cards, so reread() keeps them up to date.
 -- T.own_rows: the rows p may use as his own;
 -- T.capped: the rows carrying protectors; T.trump, T.gitmo, T.jesus: those
 -- carrying a Trump, a Gitmo/Justice/Tribunal, Jesus Saves.
 -- T.laid_aside: how many protectors and Alliances p holds aside.
-local T = { rows = {}, n = 0, record = {}, on_top = {}, under = {}, anchored = 0,
-  own_rows = 0, capped = 0, trump = 0, gitmo = 0, jesus = 0, laid_aside = 0 }
+local T = { rows = {}, n = 0, slot = {}, record = {}, on_top = {}, under = {}, anchored = 0,
+  own_rows = 0, capped = 0, trump = 0, gitmo = 0, jesus = 0, laid_aside = 0, g = false }
 
 local ROW_OF_BIT = {}
-for i = 1, 16 do ROW_OF_BIT[1 << (i - 1)] = i end
-
-local ROW_RECORD = {}
-for p = 1, 6 do
-  for s = 1, 8 do
-    ROW_RECORD[ROW[p][s]] = { part = "run", q = p, s = s, stamp = false, count = 0, cards = false,
-      kinded = false, side = false, mixed = false, first = false, last = false, own = false, bit = 0,
-      bottom_card = false, bottom = false, bottom_unit = false }
-  end
-end
-
--- A host without g.stamp (older builds): every row is read at every call.
-local unstamped = 0
-local function no_stamp()
-  unstamped = unstamped - 1
-  return unstamped
-end
+for i = 1, 64 do ROW_OF_BIT[1 << (i - 1)] = i end
 
 -- The cards of row record r, bottom to top, read when first needed: most
 -- rows are never lifted, and their ends tell all the rest.
@@ -199,57 +181,83 @@ local function read_laid_cards(g, p)
   T.laid_aside = laid_aside
 end
 
--- Read every row into T for p's decision. A row record holds seat q, row s,
--- its number of cards, whether p may use it as his own, and `first` and
--- `last`, the values of its end cards as R.values counts them (false when no
--- numbered card anchors the count): the bottom card's rank, unless that card
--- is the Alliance. The record is also the row's "run" unit (the whole run, a
--- lone card included). The kind of a run is read only when runs must be of
--- one kind: otherwise every card on the table would be looked at, for nothing.
+-- Start afresh for game g: a record per slot, nothing read yet. The records
+-- depend on the options that shape them and on the deal size, fixed for a
+-- game.
+local function forget(g, size, pure, bottom_card)
+  T.g, T.size, T.pure, T.bottom_card = g, size, pure, bottom_card
+  T.slot, T.record, T.anchored = {}, {}, 0
+  for v = 1, 12 do T.on_top[v], T.under[v] = 0, 0 end
+  local i = 0
+  for q = 1, g.players do
+    for s = 1, size do
+      i = i + 1
+      T.slot[i] = { part = "run", q = q, s = s, index = i, bit = 1 << (i - 1), stamp = false, count = 0,
+        own = false, moves = {}, cards = false, first = false, last = false, above = false, below = false,
+        side = false, mixed = false, bottom = false, bottom_unit = false }
+    end
+  end
+end
+
+-- Read row record r (zone `zone`, now at stamp `stamp`) again: `first` and
+-- `last`, the values of its end cards as R.values counts them (false when
+-- no numbered card anchors the count): the bottom card's rank, unless that
+-- card is the Alliance. The record is also the row's "run" unit (the whole
+-- run, a lone card included). The kind of a run is read only when runs must
+-- be of one kind: otherwise every card on the table would be looked at.
+local function reread(g, r, zone, stamp)
+  local on_top, under, bit = T.on_top, T.under, r.bit
+  if r.first then -- its old ends no longer take anything
+    on_top[r.above], under[r.below] = on_top[r.above] & ~bit, under[r.below] & ~bit
+    T.anchored = T.anchored & ~bit
+  end
+  local count = g.count(zone)
+  r.stamp, r.count, r.cards = stamp, count, false
+  if next(r.moves) then r.moves = {} end
+  if count == 0 then
+    r.first, r.last, T.record[zone] = false, false, false
+    return
+  end
+  T.record[zone] = r
+  local defs, bottom = g.defs, g.bottom(zone)
+  local first = defs[bottom].rank or anchored_first(g, r)
+  local last = first and (first + count - 2) % 12 + 1
+  r.first, r.last = first, last
+  if T.pure then r.side, r.mixed = kind_of(defs, cards_of(g, r)) end
+  r.bottom = T.bottom_card and bottom_unit(g, r, bottom)
+  if first then
+    local above, below = last % 12 + 1, (first - 2) % 12 + 1
+    r.above, r.below = above, below
+    on_top[above], under[below] = on_top[above] | bit, under[below] | bit
+    T.anchored = T.anchored | bit
+  end
+end
+
+-- Bring T up to date for p's decision: rows whose stamp moved are read
+-- again, and p's own rows marked.
 local function read_rows(g, p)
-  local defs, size = g.defs, g.state.size
-  local pure, bottom_card = g.options.pure_runs, g.options.bottom_card
-  local rows, record, on_top, under = T.rows, T.record, T.on_top, T.under
-  for v = 1, 12 do on_top[v], under[v] = 0, 0 end
-  local n, anchored, own_rows, mate = 0, 0, 0, B.partner(g, p)
-  local stamp_of = g.stamp or no_stamp
+  local size, options = g.state.size, g.options
+  local pure, bottom_card = options.pure_runs, options.bottom_card
+  if T.g ~= g or T.size ~= size or T.pure ~= pure or T.bottom_card ~= bottom_card then
+    forget(g, size, pure, bottom_card)
+  end
+  local stamp, slot, rows = g.stamp, T.slot, T.rows
+  local n, i, own_rows, mate = 0, 0, 0, B.partner(g, p)
   for q = 1, g.players do
     local own, row = q == p or q == mate, ROW[q]
     for s = 1, size do
-      local zone = row[s]
-      local r, stamp = ROW_RECORD[zone], stamp_of(zone)
-      if r.stamp ~= stamp then -- its cards changed: read them again
-        local count = g.count(zone)
-        r.stamp, r.count, r.cards, r.kinded = stamp, count, false, false
-        if count > 0 then
-          local bottom = g.bottom(zone)
-          local first = defs[bottom].rank or anchored_first(g, r)
-          r.bottom_card, r.first, r.last = bottom, first, first and (first + count - 2) % 12 + 1
-        end
-      end
-      if r.count == 0 then
-        record[zone] = false
-      else
+      i = i + 1
+      local r, zone = slot[i], row[s]
+      local now = stamp(zone)
+      if now ~= r.stamp then reread(g, r, zone, now) end
+      if r.count > 0 then
         n = n + 1
-        local bit = 1 << (n - 1)
-        rows[n], record[zone], r.own, r.bit = r, r, own, bit
-        if pure and not r.kinded then
-          r.side, r.mixed = kind_of(defs, cards_of(g, r))
-          r.kinded = true
-        end
-        local first, last = r.first, r.last
-        r.bottom = bottom_card and bottom_unit(g, r, r.bottom_card)
-        if first then
-          local above, below = last % 12 + 1, (first - 2) % 12 + 1
-          on_top[above] = on_top[above] | bit
-          under[below] = under[below] | bit
-          anchored = anchored | bit
-        end
-        if own then own_rows = own_rows | bit end
+        rows[n], r.own = r, own
+        if own then own_rows = own_rows | r.bit end
       end
     end
   end
-  T.n, T.anchored, T.own_rows = n, anchored, own_rows
+  T.n, T.own_rows = n, own_rows
   read_laid_cards(g, p)
 end
 
@@ -284,7 +292,7 @@ local function deck_moves(g, list)
   while set ~= 0 do
     local bit = set & -set
     set = set ~ bit
-    local r = T.rows[ROW_OF_BIT[bit]]
+    local r = T.slot[ROW_OF_BIT[bit]]
     -- (the definition serves as the card's summary: its side, never mixed)
     if may_add(r) and not (pure and clash(d, r)) then
       local target = not r.own and r.q or nil
@@ -308,10 +316,20 @@ local function may_move(src, unit, dst)
   return dst.own and may_take(src, unit)
 end
 
+-- A move names the cards it lifts, so its table is shared only while the
+-- source row keeps its cards: src.moves, emptied when the row is read again
+-- (reread), keyed by destination slot, end, part and target.
 local function move(g, src, unit, dst, at)
-  return { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
-    owner = dst.q, row = dst.s, at = at, cards = unit.part == "run" and cards_of(g, src) or { unit.card },
-    zone = ROW[dst.q][dst.s], target = (not dst.own and dst.q) or (not src.own and src.q) or nil }
+  local target = (not dst.own and dst.q) or (not src.own and src.q) or nil
+  local key = ((dst.index * 2 + (at == "top" and 0 or 1)) * 2 + (unit == src and 0 or 1)) * 8 + (target or 0)
+  local a = src.moves[key]
+  if not a then
+    a = { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
+      owner = dst.q, row = dst.s, at = at, cards = unit.part == "run" and cards_of(g, src) or { unit.card },
+      zone = ROW[dst.q][dst.s], target = target }
+    src.moves[key] = a
+  end
+  return a
 end
 
 -- Every run end the unit fits, in row order, top before bottom. `fit_top`
@@ -322,7 +340,7 @@ local function moves_of_unit(g, src, unit, fit_top, fit_bottom, pure, list)
   while set ~= 0 do
     local bit = set & -set
     set = set ~ bit
-    local dst = T.rows[ROW_OF_BIT[bit]]
+    local dst = T.slot[ROW_OF_BIT[bit]]
     if may_move(src, unit, dst) and not (pure and clash(unit, dst)) then
       if fit_top & bit ~= 0 then add(list, move(g, src, unit, dst, "top")) end
       if fit_bottom & bit ~= 0 then add(list, move(g, src, unit, dst, "bottom")) end
