@@ -30,6 +30,8 @@ for q = 1, MAX_PLAYERS do
   end })
 end
 local LOOK = { kind = "look", zone = "prisoner" }
+-- Naming can cost the game: the window lists it last and asks first.
+local RISKY = "A wrong name puts you out of the game"
 
 -- The suspects in card order: ids[c] is card c's Traitor and accuse[c] the
 -- action naming him. g.defs is the same table in every game of these rules,
@@ -41,7 +43,7 @@ local function suspects(g)
   if not found then
     found = { ids = {}, accuse = {} }
     for c, d in ipairs(g.defs) do
-      found.ids[c], found.accuse[c] = d.id, { kind = "accuse", name = d.id }
+      found.ids[c], found.accuse[c] = d.id, { kind = "accuse", name = d.id, risky = RISKY }
     end
     suspects_of[g.defs] = found
   end
