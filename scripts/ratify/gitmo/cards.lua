@@ -124,7 +124,8 @@ function M.named_special_ops()
     so("grand_jury", "Grand Jury", 1,
       { effect = "indict", gitmo_only = true, reconstruction = true, short = "GJ" },
       "The Grand Jury indicts: send one Traitor card that stands alone (unprotected) in your hand "
-      .. "to Gitmo. It leaves the game for this hand and its spot is vacant."),
+      .. "to Gitmo. It leaves the game for this hand; its spot is refilled from the deck at once "
+      .. "(in a deal or refill, by the dealer)."),
   }
 end
 
