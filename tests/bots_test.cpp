@@ -119,6 +119,10 @@ TEST(Bots, MctsSettingsAreChecked) {
   EXPECT_THROW(bots::parse_mcts("mcts:rollout=heuristic", false), std::invalid_argument);
   EXPECT_THROW(bots::parse_mcts("mcts:iters=lots", false), std::invalid_argument);
   EXPECT_THROW(bots::parse_mcts("mcts:width=3", false), std::invalid_argument);
+  EXPECT_EQ(bots::parse_mcts("mcts:depth=10", false).judge, bots::MctsConfig::Judge::Soft);
+  EXPECT_EQ(bots::parse_mcts("mcts:depth=10:judge=leader", false).judge,
+            bots::MctsConfig::Judge::Leader);
+  EXPECT_THROW(bots::parse_mcts("mcts:judge=best", false), std::invalid_argument);
 }
 
 // A game written from scratch with no heuristic (tests/fixtures/ends):

@@ -1,9 +1,11 @@
 #include "bots/mcts.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace ratify::bots {
@@ -35,16 +37,56 @@ std::vector<double> rewards(lua::Match& m, int players) {
   return out;
 }
 
-// A game cut short: the heuristic's leader wins, or it is a draw.
-std::vector<double> judged(lua::Match& m, int players) {
+// Each player's lead by the heuristic: their value minus the best other
+// player's (alone: their value). out[0] unused.
+std::vector<double> leads(lua::Match& m, int players) {
+  std::vector<double> h(static_cast<size_t>(players) + 1, 0.0), out = h;
+  for (int p = 1; p <= players; ++p) h[p] = m.heuristic(p);
+  for (int p = 1; p <= players; ++p) {
+    double other = players == 1 ? 0.0 : -std::numeric_limits<double>::infinity();
+    for (int q = 1; q <= players; ++q)
+      if (q != p) other = std::max(other, h[q]);
+    out[p] = h[p] - other;
+  }
+  return out;
+}
+
+// What the heuristic says at the root, for judging cut playouts softly:
+// every player's lead there, and a scale for changes of it.
+struct Yardstick {
+  std::vector<double> lead;
+  double scale = 1.0;
+};
+
+// The scale is the spread (standard deviation) of the acting player's
+// one-step scores: what one decision can change here. Sure wins and losses
+// and failing actions (scored +-1e12, -1e15) are left out of it.
+Yardstick yardstick(lua::Match& m, int me) {
+  Yardstick y;
+  y.lead = leads(m, m.players());
+  auto scores = one_step_scores(m, me, m.action_count());
+  double sum = 0, sum2 = 0;
+  int k = 0;
+  for (double s : scores)
+    if (std::abs(s) < 1e11) sum += s, sum2 += s * s, ++k;
+  double var = k > 1 ? (sum2 - sum * sum / k) / (k - 1) : 0.0;
+  if (var > 1e-12) y.scale = std::sqrt(var);
+  return y;
+}
+
+// A game cut short, judged by the heuristic (a draw without one).
+std::vector<double> judged(lua::Match& m, int players, MctsConfig::Judge how, const Yardstick& y) {
   std::vector<double> out(static_cast<size_t>(players) + 1, 1.0 / players);
   if (!m.has_heuristic()) return out;
-  int best = 1;
-  double top = -std::numeric_limits<double>::infinity();
-  for (int p = 1; p <= players; ++p) {
-    double h = m.heuristic(p);
-    if (h > top) top = h, best = p;
+  auto lead = leads(m, players);
+  if (how == MctsConfig::Judge::Soft) {
+    for (int p = 1; p <= players; ++p)
+      out[p] = 1.0 / (1.0 + std::exp(-(lead[p] - y.lead[p]) / y.scale));
+    return out;
   }
+  int best = 1;
+  for (int p = 2; p <= players; ++p)
+    if (lead[p] > lead[best]) best = p;
   std::fill(out.begin(), out.end(), 0.0);
   out[best] = 1.0;
   return out;
@@ -69,8 +111,8 @@ int greedy(lua::Match& m, int me, core::Rng& rng) {
 
 class Search {
  public:
-  Search(lua::Match& m, const MctsConfig& c, core::Rng& rng)
-      : m_(m), c_(c), rng_(rng), players_(m.players()) {
+  Search(lua::Match& m, const MctsConfig& c, core::Rng& rng, Yardstick y)
+      : m_(m), c_(c), rng_(rng), players_(m.players()), yardstick_(std::move(y)) {
     nodes_.emplace_back();
   }
 
@@ -164,7 +206,7 @@ class Search {
     for (int steps = 0;; ++steps) {
       int actor = m_.actor();
       if (actor == 0) return rewards(m_, players_);
-      if (steps >= c_.rollout_limit) return judged(m_, players_);
+      if (steps >= c_.rollout_limit) return judged(m_, players_, c_.judge, yardstick_);
       int n = m_.action_count();
       if (n == 0) throw lua::ScriptError("player " + std::to_string(actor) + " has no action");
       int i = c_.heuristic_rollout
@@ -186,6 +228,7 @@ class Search {
   const MctsConfig& c_;
   core::Rng& rng_;
   int players_;
+  Yardstick yardstick_;
   std::vector<Node> nodes_;
   std::vector<Step> path_;
 };
@@ -220,7 +263,16 @@ int MctsBot::choose(engine::Game& game, core::Rng& rng) {
   int me = m.actor();
   auto real_keys = m.action_keys();
   lua::Snapshot real = m.snapshot();
-  Search search(m, c_, rng);
+  // The root as the real player sees it (a determinized world would tell
+  // the yardstick about cards the player has not seen).
+  Yardstick y;
+  if (m.has_heuristic() && c_.rollout_limit < MctsConfig::kLongestPlayout &&
+      c_.judge == MctsConfig::Judge::Soft) {
+    m.determinize(me, rng);
+    y = yardstick(m, me);
+    m.restore(real);
+  }
+  Search search(m, c_, rng, std::move(y));
   auto start = std::chrono::steady_clock::now();
   auto deadline = start + std::chrono::milliseconds(c_.ms);
   for (int k = 0;; ++k) {
@@ -258,11 +310,15 @@ MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {
       c.rollout_limit = int_value(key, value, 0, 1'000'000);
     } else if (key == "c") {
       c.exploration = number_value(key, value);
+    } else if (key == "judge") {
+      if (value != "soft" && value != "leader")
+        throw std::invalid_argument("mcts: judge is 'soft' or 'leader', not '" + value + "'");
+      c.judge = value == "soft" ? MctsConfig::Judge::Soft : MctsConfig::Judge::Leader;
     } else {
       throw std::invalid_argument("mcts: no setting '" + key +
                                   "' (settings: iters=N, ms=N, rollout=random|heuristic, depth=N "
-                                  "to cut playouts and judge by the heuristic, c=X for UCB's "
-                                  "exploration constant)");
+                                  "to cut playouts and judge by the heuristic, judge=soft|leader, "
+                                  "c=X for UCB's exploration constant)");
     }
     at = next;
   }

@@ -20,9 +20,16 @@ struct MctsConfig {
   int ms = 0;             // > 0: a time budget per decision instead
   bool heuristic_rollout = false;
   double exploration = 0.7;  // UCB's constant
-  // Playout actions; past it the heuristic's leader wins (or a draw
+  // Playout actions; past it the heuristic judges the position (a draw
   // without one). `mcts:depth=N` for long games (amendments: ~1000).
-  int rollout_limit = 10000;
+  static constexpr int kLongestPlayout = 10000;
+  int rollout_limit = kLongestPlayout;
+  // How a cut playout is judged: Soft, each player's lead over the best
+  // other player by the heuristic, compared with the lead they had at the
+  // root, through a logistic curve whose scale is the spread of the acting
+  // player's one-step scores at the root (so any heuristic's units work);
+  // Leader, the heuristic's leader takes the whole win.
+  enum class Judge { Soft, Leader } judge = Judge::Soft;
 };
 
 class MctsBot : public Bot {
