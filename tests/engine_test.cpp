@@ -1,6 +1,7 @@
 // Engine: transactional apply, undo over a reveal refused, replays that
 // catch a changed rule, save/load, variants and options, determinism.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -224,8 +225,45 @@ TEST(Engine, DeterminizeRedealsOnlyUnseenCards) {
 
 TEST(Engine, ScenarioTestsOfAFixture) {
   auto report = engine::run_ruleset_tests(kTiny.string());
-  ASSERT_EQ(report.items.size(), 5u);  // tests/basic.lua holds five
+  // basic.lua five, variants.lua three (a variant's tests run again under it)
+  ASSERT_EQ(report.items.size(), 8u);
   for (const auto& i : report.items) EXPECT_TRUE(i.passed) << i.name << ": " << i.message;
+}
+
+// t.game refuses what it does not know, and says what it knows: a copy of
+// the fixture with tests that are meant to fail.
+TEST(Engine, ScenarioGamesRefuseUnknownKeysAndVariants) {
+  fs::path dir = fs::temp_directory_path() / ("ratify_refused_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::copy(kTiny, dir, fs::copy_options::recursive);
+  std::ofstream(dir / "tests" / "refused.lua") << R"(return {
+  { name = "a misspelt key", run = function(t) t.game { player = 2 } end },
+  { name = "a variant that does not exist", run = function(t) t.game { variant = "poor" } end },
+  { name = "two variants in one test", run = function(t)
+      t.game { variant = "rich" }
+      t.game { players = 2 }
+    end },
+}
+)";
+  auto report = engine::run_ruleset_tests(dir.string(), "refused.lua");
+  fs::remove_all(dir);
+  ASSERT_EQ(report.items.size(), 3u);
+  auto message = [&](int i) { return report.items[i].message; };
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(report.items[i].passed);
+  EXPECT_NE(message(0).find("unknown key player"), std::string::npos) << message(0);
+  EXPECT_NE(message(0).find("players, seed, options, setup, variant"), std::string::npos);
+  EXPECT_NE(message(0).find("refused.lua:2"), std::string::npos) << message(0);
+  EXPECT_NE(message(1).find("refused.lua:3"), std::string::npos) << message(1);
+  EXPECT_NE(message(1).find("no variant 'poor'"), std::string::npos) << message(1);
+  EXPECT_NE(message(1).find("rich"), std::string::npos) << "lists the variants: " << message(1);
+  EXPECT_NE(message(2).find("same variant"), std::string::npos) << message(2);
+}
+
+TEST(Engine, ScenarioFilterPicksTestsByName) {
+  auto report = engine::run_ruleset_tests(kTiny.string(), "variant rich");
+  ASSERT_EQ(report.items.size(), 1u);
+  EXPECT_TRUE(report.items[0].passed) << report.items[0].message;
+  EXPECT_EQ(engine::run_ruleset_tests(kTiny.string(), "nothing like it").items.size(), 0u);
 }
 
 // Failed assertions name the test file and line, and say what differed

@@ -18,6 +18,7 @@ struct TestReport {
   int failed() const;
 };
 
-TestReport run_ruleset_tests(const std::string& spec);
+// `filter`: only tests (and playthrough files) whose "file: name" contains it.
+TestReport run_ruleset_tests(const std::string& spec, const std::string& filter = {});
 
 }  // namespace ratify::engine

@@ -70,8 +70,13 @@ class Rules {
     std::string name;
     bool passed = false;
     std::string message;
+    int index = -1;             // the test's place in its file (0-based)
+    std::string needs_variant;  // it asked t.game for a variant these rules are not
   };
-  std::vector<TestOutcome> run_test_file(const std::filesystem::path& file);
+  // The tests of one file whose names contain `filter` ("" = all); `only`
+  // >= 0 runs just that one (a test run again under the variant it asked for).
+  std::vector<TestOutcome> run_test_file(const std::filesystem::path& file,
+                                         const std::string& filter = {}, int only = -1);
 
   // The `choose` function of strategy bot `name` (bots/<name>.lua), loaded
   // on first use: a registry reference. Throws ScriptError (file:line).

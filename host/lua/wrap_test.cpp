@@ -54,9 +54,52 @@ int asserting(lua_State* L, F&& check) {
 
 // t.game's work; -1 with the message on the stack when it fails, so that
 // t_game raises after these C++ objects (the options) are gone.
+constexpr const char* kNeedsVariant = "ratify.needs_variant";
+constexpr const char* kGameKeys[] = {"players", "seed", "options", "setup", "variant"};
+
+// t.game{ variant = "name" } under rules loaded without that variant: the
+// test is run again from the start in an interpreter with it (the runner
+// sees kNeedsVariant). One variant per test: its games all share the rules.
+void check_variant(lua_State* L, Rules& rules) {
+  lua_getfield(L, 1, "variant");
+  if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING)
+    luaL_error(L, "t.game: variant must be the name of a file in variants/, without .lua");
+  const char* want = lua_isnil(L, -1) ? "" : lua_tostring(L, -1);
+  std::string have = rules.variant() ? rules.variant()->file.stem().string() : "";
+  if (want == have) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_getfield(L, LUA_REGISTRYINDEX, kNeedsVariant);
+  bool asked_before = !lua_isnil(L, -1) || !have.empty();
+  lua_pop(L, 1);
+  if (asked_before)
+    luaL_error(L,
+               "t.game: this test plays %s; every game of one test must name the same variant "
+               "(split the test)",
+               have.empty() ? "the base game" : ("variant '" + have + "'").c_str());
+  lua_setfield(L, LUA_REGISTRYINDEX, kNeedsVariant);
+  luaL_error(L, "t.game: variant '%s' (the test runs again with it)", want);
+}
+
+void check_game_keys(lua_State* L) {
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    bool known = false;
+    if (lua_type(L, -1) == LUA_TSTRING)
+      for (const char* k : kGameKeys) known |= std::strcmp(lua_tostring(L, -1), k) == 0;
+    if (!known)
+      luaL_error(L, "t.game: unknown key %s (the keys are players, seed, options, setup, variant)",
+                 luaL_tolstring(L, -1, nullptr));
+  }
+}
+
 int new_game(lua_State* L) {
   Rules& rules = rules_of(L);
   luaL_checktype(L, 1, LUA_TTABLE);
+  check_game_keys(L);
+  check_variant(L, rules);
   lua_getfield(L, 1, "players");
   int players = static_cast<int>(luaL_optinteger(L, -1, rules.meta().min_players));
   lua_getfield(L, 1, "seed");
@@ -367,14 +410,15 @@ void push_t(lua_State* L, Rules& rules) {
 
 }  // namespace
 
-std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path& file) {
+std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path& file,
+                                                     const std::string& filter, int only) {
   std::vector<TestOutcome> out;
   lua_State* L = vm_->state();
   std::string shown = vm_->display_path(file);
   try {
     vm_->run_file(file, 1);
   } catch (const ScriptError& e) {
-    out.push_back({shown, false, e.what()});
+    out.push_back({shown, false, e.what(), -1, {}});
     return out;
   }
   int list_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -404,11 +448,20 @@ std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path
       }
     });
   } catch (const ScriptError& e) {
-    out.push_back({shown, false, e.what()});
+    out.push_back({shown, false, e.what(), -1, {}});
   }
   luaL_unref(L, LUA_REGISTRYINDEX, list_ref);
-  for (const Case& c : cases) {
-    TestOutcome o{c.name, true, {}};
+  for (size_t k = 0; k < cases.size(); ++k) {
+    const Case& c = cases[k];
+    bool wanted = (only < 0 || static_cast<size_t>(only) == k) &&
+                  (filter.empty() || c.name.find(filter) != std::string::npos);
+    if (!wanted) {
+      luaL_unref(L, LUA_REGISTRYINDEX, c.fn_ref);
+      continue;
+    }
+    TestOutcome o{c.name, true, {}, static_cast<int>(k), {}};
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, kNeedsVariant);
     try {
       lua_rawgeti(L, LUA_REGISTRYINDEX, c.fn_ref);
       // t is built in a protected call, then handed to the test.
@@ -422,6 +475,9 @@ std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path
     } catch (const ScriptError& e) {
       o.passed = false;
       o.message = e.what();
+      lua_getfield(L, LUA_REGISTRYINDEX, kNeedsVariant);
+      if (lua_isstring(L, -1)) o.needs_variant = lua_tostring(L, -1);
+      lua_pop(L, 1);
     }
     luaL_unref(L, LUA_REGISTRYINDEX, c.fn_ref);
     lua_gc(L, LUA_GCCOLLECT);  // finish the test's games now
