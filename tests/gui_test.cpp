@@ -97,8 +97,9 @@ TEST(Layout, BottomPlayerBelowOthersSharedZonesBetweenNothingOverlaps) {
     engine::Game game(loaded, players, 11, loaded->options({}), engine::Mode::Interactive);
     auto view = game.view(2);
     nlohmann::json hints;
-    LayoutInput in{&view, &hints, &game.match().table().defs(), players, 2, {0, 40, 930, 680},
-                   1.0,   {}};
+    LayoutInput in;
+    in.view = &view, in.hints = &hints, in.defs = &game.match().table().defs();
+    in.players = players, in.bottom = 2, in.table = {0, 40, 930, 680};
     auto t = lay_out_table(in);
     ASSERT_EQ(static_cast<int>(t.areas.size()), players);
     EXPECT_EQ(t.areas[0].player, 2);
@@ -133,7 +134,9 @@ TEST(Layout, HintsPlaceAndFanZones) {
   auto view = game.view(1);
   auto hints = nlohmann::json::parse(R"({"deck": {"x": 0.1, "y": 0.5}, "hand:*": {"fan": "stack"},
                                          "discard": {"hide": true}})");
-  LayoutInput in{&view, &hints, &game.match().table().defs(), 2, 1, {0, 0, 1000, 700}, 1.0, {}};
+  LayoutInput in;
+  in.view = &view, in.hints = &hints, in.defs = &game.match().table().defs();
+  in.players = 2, in.bottom = 1, in.table = {0, 0, 1000, 700};
   auto t = lay_out_table(in);
   for (const auto& z : t.zones) {
     const auto& name = view.zones[z.zone].name;
@@ -246,6 +249,8 @@ TEST(Window, EveryRulesetPlaysToTheEndWithBots) {
     EXPECT_NE(std::find(p.overlays.begin(), p.overlays.end(), "result"), p.overlays.end());
     EXPECT_TRUE(p.find("button:result-new"));
     EXPECT_EQ(p.rules_error, "");
+    // Every action left a line: the ruleset's own or its label (issue 14, 4).
+    EXPECT_GE(p.log.size(), static_cast<size_t>(p.steps));
   }
 }
 
@@ -321,7 +326,7 @@ TEST(Window, FullGameThroughMouseAndKeyboard) {
       int before = p.steps;
       d.key("ctrl+z");
       auto q = d.probe();
-      EXPECT_TRUE(q.steps < before || starts_with(q.notice, "cannot undo")) << q.notice;
+      EXPECT_TRUE(q.steps < before || starts_with(q.notice, "Cannot undo")) << q.notice;
       undone = true;
       continue;
     }
@@ -507,4 +512,457 @@ TEST(Window, ScriptedEventsAndRightClickPreview) {
   EXPECT_TRUE(q.overlays.empty()) << "Space lifted the curtain";
   q = run_scripted(o, {"key 1", "key return", "key space", "key ctrl+z"});
   EXPECT_EQ(q.steps, 1) << "in hotseat the first player cannot undo over the second's view";
+}
+
+// ------------------------------------------------------------ issue 14: the window
+
+namespace {
+
+// tests/fixtures/window: twenty Lay/Drop actions, three risky guesses and
+// an End-turn action (`ends_turn`); hands hidden unless open_hands.
+WindowOptions fixture(std::vector<std::string> seats, uint64_t seed = 5) {
+  WindowOptions o;
+  o.ruleset = RATIFY_GUI_FIXTURE;
+  o.seed = seed;
+  o.seed_given = true;
+  o.seats = std::move(seats);
+  return o;
+}
+
+bool overlaps(const ProbeBox& a, const ProbeBox& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+bool has_overlay(const Probe& p, const std::string& o) {
+  return std::find(p.overlays.begin(), p.overlays.end(), o) != p.overlays.end();
+}
+
+// RATIFY_TEST_SHOT_DIR=/tmp/x keeps a picture of the moments these tests check.
+void keep_shot(Driver& d, const std::string& name) {
+  if (const char* dir = std::getenv("RATIFY_TEST_SHOT_DIR"))
+    d.screenshot((fs::path(dir) / (name + ".png")).string());
+}
+
+// The visible action rows' numbers, top to bottom.
+std::vector<int> action_rows(const Probe& p) {
+  std::vector<int> rows;
+  for (const auto& b : p.boxes)
+    if (starts_with(b.name, "action:")) rows.push_back(std::stoi(b.name.substr(7)));
+  return rows;
+}
+
+// Clicks each playable card with more than one action and checks the
+// large card of the hovered card: shown over neither the menu nor any lit
+// target. Returns how many menus it saw.
+int check_preview_beside_menus(Driver& d, const std::string& what) {
+  auto p = d.probe();
+  int menus = 0;
+  std::vector<ProbeCard> cards;
+  for (const auto& c : p.cards)
+    if (c.playable && cards.size() < 10) cards.push_back(c);
+  for (const auto& c : cards) {
+    d.key("escape");
+    d.key("escape");
+    d.click(c.x + 4, c.y + c.h / 2);
+    d.frames(12);  // past the hover delay, the mouse still on the card
+    p = d.probe();
+    if (p.menu.size() < 2) continue;
+    ++menus;
+    const ProbeBox* menu = p.find("menu");
+    EXPECT_TRUE(menu) << what;
+    EXPECT_FALSE(p.lit.empty()) << what << ": the card's targets are lit";
+    if (p.preview.w == 0) continue;  // hidden: nothing fits beside
+    if (menu) {
+      EXPECT_FALSE(overlaps(p.preview, *menu)) << what << " card " << c.id;
+    }
+    for (const auto& l : p.lit)
+      EXPECT_FALSE(overlaps(p.preview, l)) << what << " card " << c.id << " covers " << l.name;
+    if (menus == 1) keep_shot(d, "preview-beside-menu-" + what);
+  }
+  d.key("escape");
+  return menus;
+}
+
+}  // namespace
+
+// 1. The large card of the hovered card shows when nothing is open, and
+// never covers the menu a click opened or the targets it lit.
+TEST(Window14, HoverPreviewKeepsClearOfTheMenuAndTheLitTargets) {
+  Driver d(fixture({"human", "random"}));
+  d.frames(1);
+  auto p = d.probe();
+  auto card = std::find_if(p.cards.begin(), p.cards.end(), [](auto& c) { return c.playable; });
+  ASSERT_NE(card, p.cards.end());
+  d.move(card->x + 4, card->y + card->h / 2);
+  d.frames(12);
+  p = d.probe();
+  ASSERT_GT(p.preview.w, 0) << "hovering a card shows it large";
+  ProbeBox under{"", card->x + 4, card->y + card->h / 2, 1, 1};
+  EXPECT_FALSE(overlaps(p.preview, under)) << "not under the mouse";
+  EXPECT_GT(check_preview_beside_menus(d, "fixture"), 0);
+
+  WindowOptions g;
+  g.ruleset = "gitmo";
+  g.seed = 3;
+  g.seed_given = true;
+  g.seats = {"human", "random"};
+  Driver gd(g);
+  gd.frames(1);
+  check_preview_beside_menus(gd, "gitmo");
+}
+
+// 2. Each decision starts at the top of its list; rows out of sight are
+// marked above and below, and the markers scroll.
+TEST(Window14, ActionListStartsAtTheTopAndMarksHiddenRows) {
+  Driver d(fixture({"human", "random"}));
+  d.frames(1);
+  for (int k = 0; k < 3; ++k) d.key("plus");  // bots at once
+  auto p = d.probe();
+  ASSERT_GE(p.actions.size(), 20u);
+  EXPECT_EQ(action_rows(p).front(), 1);
+  EXPECT_TRUE(p.find("scroll:down")) << "more rows than room: a marker says so";
+  EXPECT_FALSE(p.find("scroll:up"));
+  const ProbeBox* row1 = p.find("action:1");
+  ASSERT_TRUE(row1);
+  for (int k = 0; k < 4; ++k) d.wheel(row1->cx(), row1->cy(), -1);
+  p = d.probe();
+  EXPECT_GT(action_rows(p).front(), 1);
+  ASSERT_TRUE(p.find("scroll:up")) << "rows 1..N hidden: a marker says so";
+  keep_shot(d, "actions-scrolled");
+  // The marker itself scrolls back.
+  int first = action_rows(p).front();
+  d.click_named("scroll:up");
+  EXPECT_LT(action_rows(d.probe()).front(), first);
+  // Scrolled down, then a move: the next decision starts at row 1.
+  d.key("pagedown");
+  p = d.probe();
+  ASSERT_GT(action_rows(p).front(), 1);
+  int steps = p.steps;
+  ASSERT_TRUE(d.click_named("action:" + std::to_string(action_rows(p).front())));
+  p = d.probe();
+  d.frames(1);
+  p = d.probe();
+  EXPECT_EQ(p.steps, steps + 1);
+  EXPECT_EQ(action_rows(p).front(), 1);
+  EXPECT_FALSE(p.find("scroll:up"));
+  // And into the next turn, after the bot's.
+  d.key("pagedown");
+  d.key("e");
+  ASSERT_TRUE(d.run_until([](const Probe& q) { return q.human_to_act; }, 200));
+  d.frames(1);
+  p = d.probe();
+  EXPECT_EQ(action_rows(p).front(), 1);
+  EXPECT_FALSE(p.find("scroll:up"));
+}
+
+// 3. The turn-ending action has a fixed button (and E); risky actions come
+// last and ask before they act.
+TEST(Window14, EndTurnHasAFixedPlaceAndRiskyActionsComeLastAndAsk) {
+  Driver d(fixture({"human", "human"}));
+  d.frames(1);
+  auto p = d.probe();
+  EXPECT_EQ(p.end_turn, "End your turn");
+  EXPECT_EQ(std::count(p.actions.begin(), p.actions.end(), "End your turn"), 0)
+      << "not buried in the numbered list";
+  size_t n = p.actions.size();
+  ASSERT_GE(n, 4u);
+  for (size_t k = 0; k < n; ++k)
+    EXPECT_EQ(starts_with(p.actions[k], "Guess"), k + 3 >= n) << k << ": " << p.actions[k];
+  const ProbeBox* end = p.find("button:end-turn");
+  ASSERT_TRUE(end);
+  ProbeBox at = *end;
+  // The same place after a move and with the list scrolled.
+  d.click_named("action:1");
+  d.frames(1);
+  d.key("pagedown");
+  p = d.probe();
+  ASSERT_TRUE(p.find("button:end-turn"));
+  EXPECT_EQ(p.find("button:end-turn")->y, at.y);
+  EXPECT_EQ(p.find("button:end-turn")->x, at.x);
+  // A risky row asks first; Esc keeps everything as it was.
+  for (int k = 0; k < 6; ++k) d.key("pagedown");
+  p = d.probe();
+  int steps = p.steps;
+  int guess = static_cast<int>(p.actions.size());  // the last row
+  ASSERT_TRUE(d.click_named("action:" + std::to_string(guess)));
+  p = d.probe();
+  EXPECT_TRUE(p.confirm);
+  EXPECT_EQ(p.menu.size(), 1u);
+  EXPECT_EQ(p.steps, steps);
+  keep_shot(d, "risky-asks");
+  d.key("escape");
+  p = d.probe();
+  EXPECT_FALSE(has_overlay(p, "menu"));
+  EXPECT_EQ(p.steps, steps);
+  // Typed by number it asks too; Enter confirms.
+  for (char c : std::to_string(guess)) d.key(std::string(1, c));
+  if (!d.probe().typed.empty()) d.key("return");
+  p = d.probe();
+  EXPECT_TRUE(p.confirm) << "the number only opened the question";
+  EXPECT_EQ(p.steps, steps);
+  d.key("return");
+  p = d.probe();
+  EXPECT_EQ(p.steps, steps + 1);
+  EXPECT_NE(p.actor, 1);
+  // Player 2: E ends the turn.
+  d.key("space");
+  p = d.probe();
+  ASSERT_EQ(p.actor, 2);
+  d.key("e");
+  EXPECT_EQ(d.probe().actor, 1);
+
+  // gitmo says nothing but its End action's kind ("end"): still the button.
+  WindowOptions g;
+  g.ruleset = "gitmo";
+  g.seed = 3;
+  g.seed_given = true;
+  g.seats = {"human", "random"};
+  Driver gd(g);
+  gd.frames(1);
+  for (int k = 0; k < 3; ++k) gd.key("plus");
+  bool seen = false;
+  for (int guard = 0; guard < 400 && !seen; ++guard) {
+    auto q = gd.probe();
+    if (q.over) break;
+    if (!q.human_to_act) {
+      gd.frames(1);
+      continue;
+    }
+    if (!q.end_turn.empty()) {
+      seen = true;
+      EXPECT_TRUE(q.find("button:end-turn"));
+      for (const auto& a : q.actions) EXPECT_NE(a, q.end_turn);
+      keep_shot(gd, "gitmo-end-turn");
+      int before = q.steps;
+      gd.key("e");
+      EXPECT_GT(gd.probe().steps, before);
+    } else {
+      gd.click_named("action:1");
+    }
+  }
+  EXPECT_TRUE(seen) << "gitmo offered End turn";
+}
+
+// 4. Every action leaves a line in the log: the ruleset's own, else its
+// label; undone actions take their lines with them.
+TEST(Window14, EveryActionLeavesALineInTheLog) {
+  Driver d(fixture({"human", "random"}));
+  d.frames(1);
+  auto p = d.probe();
+  ASSERT_TRUE(starts_with(p.actions[0], "Lay "));
+  std::string label = p.actions[0];
+  size_t lines = p.log.size();
+  d.click_named("action:1");
+  p = d.probe();
+  ASSERT_EQ(p.log.size(), lines + 1);
+  EXPECT_EQ(p.log.back(), "Player 1: " + label) << "the fixture logs no Lay: the window does";
+  d.key("ctrl+z");
+  p = d.probe();
+  EXPECT_EQ(p.steps, 0);
+  EXPECT_EQ(p.log.size(), lines) << "undone, its line goes";
+  // A guess is logged by the ruleset: that line alone.
+  for (int k = 0; k < 6; ++k) d.key("pagedown");
+  d.click_named("action:" + std::to_string(p.actions.size()));
+  d.key("return");
+  p = d.probe();
+  ASSERT_EQ(p.steps, 1);
+  ASSERT_EQ(p.log.size(), lines + 1);
+  EXPECT_TRUE(starts_with(p.log.back(), "Player 1 guesses")) << p.log.back();
+  // The bot's moves (no ruleset lines) are all there.
+  for (int k = 0; k < 3; ++k) d.key("plus");
+  ASSERT_TRUE(d.run_until([](const Probe& q) { return q.human_to_act; }, 400));
+  p = d.probe();
+  int bot_lines = 0;
+  for (const auto& l : p.log) bot_lines += starts_with(l, "Player 2");
+  EXPECT_EQ(bot_lines, p.steps - 1) << "one line for each of the bot's actions";
+
+  // A real ruleset: escaped logs no take; every action of a bots' game is
+  // read back.
+  Driver e(bots_only("escaped", 4));
+  e.frames(1);
+  e.play_bots(12);
+  e.frames(1);
+  p = e.probe();
+  EXPECT_GE(static_cast<int>(p.log.size()), p.steps);
+  bool take = false;
+  for (const auto& l : p.log) take |= l.find(": Take card") != std::string::npos;
+  EXPECT_TRUE(take) << "a bot's take is in the log";
+}
+
+// 8. The picker shows every game at 1280x720; Page Down goes to the next
+// game, the wheel scrolls what does not fit.
+TEST(Window14, PickerShowsEveryGameAndScrolls) {
+  auto entries = engine::list_rulesets();
+  WindowOptions o;
+  o.seed = 1;
+  Driver d(o);
+  d.frames(1);
+  auto p = d.probe();
+  ASSERT_EQ(p.screen, "picker");
+  const ProbeBox* play = p.find("button:play");
+  ASSERT_TRUE(play);
+  auto games_shown = [&](const Probe& q) {
+    int n = 0;
+    for (const auto& b : q.boxes) n += starts_with(b.name, "picker:") && b.x < play->x;
+    return n;
+  };
+  EXPECT_EQ(games_shown(p), static_cast<int>(entries.size())) << "every game in sight";
+  keep_shot(d, "picker");
+  std::string first = p.game;
+  d.key("pagedown");
+  p = d.probe();
+  EXPECT_NE(p.game, first) << "Page Down: the next game";
+  d.key("pageup");
+  EXPECT_EQ(d.probe().game, first);
+  // The first game's variants overflow their pane: the wheel scrolls them.
+  p = d.probe();
+  if (const ProbeBox* more = p.find("scroll:variants-down")) {
+    d.wheel(more->cx(), more->cy() - 40, -2);
+    p = d.probe();
+    EXPECT_TRUE(p.find("scroll:variants-up"));
+    EXPECT_EQ(p.game, first) << "the wheel moves the view, not the choice";
+  }
+  // Enter on the third game: its options screen.
+  d.key("pagedown");
+  d.key("pagedown");
+  std::string third = d.probe().game;
+  d.key("return");
+  p = d.probe();
+  EXPECT_EQ(p.screen, "options");
+  EXPECT_EQ(p.game, third);
+
+  // A small window: the games no longer fit; the wheel brings the last in.
+  o.width = 640;
+  o.height = 360;
+  Driver s(o);
+  s.frames(1);
+  p = s.probe();
+  ASSERT_TRUE(p.find("scroll:picker-down"));
+  const ProbeBox* row = p.find("picker:1");
+  ASSERT_TRUE(row);
+  for (int k = 0; k < 10; ++k) s.wheel(row->cx(), row->cy(), -1);
+  p = s.probe();
+  EXPECT_TRUE(p.find("scroll:picker-up"));
+  EXPECT_FALSE(p.find("picker:1")) << "scrolled out of sight";
+  EXPECT_FALSE(p.find("scroll:picker-down")) << "the last game is in sight";
+}
+
+// 9. A typed "1" waits for a second digit, visibly; Enter acts at once; a
+// click forgets it.
+TEST(Window14, TypedDigitsShowWaitAndAClickForgetsThem) {
+  Driver d(fixture({"human", "random"}));
+  d.frames(1);
+  auto p = d.probe();
+  ASSERT_GE(p.actions.size(), 10u);
+  d.key("1");
+  p = d.probe();
+  EXPECT_EQ(p.typed, "1");
+  EXPECT_EQ(p.steps, 0);
+  // A click elsewhere (the empty felt): nothing is done later.
+  const ProbeBox* row = p.find("action:1");
+  ASSERT_TRUE(row);
+  d.click(5, 700);
+  d.frames(30);
+  p = d.probe();
+  EXPECT_EQ(p.typed, "");
+  EXPECT_EQ(p.steps, 0) << "the click forgot the typed 1";
+  d.key("1");
+  d.key("return");
+  EXPECT_EQ(d.probe().steps, 1) << "Enter acts at once";
+  d.key("3");  // no row 30 or more: at once
+  EXPECT_EQ(d.probe().steps, 2);
+  d.key("1");
+  d.key("escape");
+  d.frames(30);
+  EXPECT_EQ(d.probe().steps, 2) << "Esc forgets it too";
+}
+
+// 9. The options screen speaks in words: no raw ids, no backticks.
+TEST(Window14, OptionsShowWordsNotIds) {
+  WindowOptions o = fixture({"human", "random"});
+  Driver d(o);
+  d.frames(1);
+  d.key("o");
+  auto p = d.probe();
+  ASSERT_EQ(p.screen, "options");
+  ASSERT_FALSE(p.texts.empty());
+  for (const auto& t : p.texts) {
+    EXPECT_EQ(t.find('`'), std::string::npos) << t;
+    EXPECT_EQ(t.find('_'), std::string::npos) << t;
+  }
+  auto has_text = [&](const std::string& s) {
+    return std::find(p.texts.begin(), p.texts.end(), s) != p.texts.end();
+  };
+  EXPECT_TRUE(has_text("Turn limit"));
+  EXPECT_TRUE(has_text("fan out")) << "a choice's value in words";
+  EXPECT_TRUE(has_text("Turns in all; with \u201cOpen hands\u201d a hotseat needs no curtain"));
+  keep_shot(d, "options");
+}
+
+// 9. Hotseat: no curtain when nothing on the table is hidden from anyone
+// (gitmo); the curtain, and undo for whoever just moved, when it is.
+TEST(Window14, CurtainOnlyWhenSomethingIsHiddenAndUndoSaysWhose) {
+  WindowOptions o = fixture({"human", "human"});
+  o.sets = {"open_hands=true"};
+  Driver open(o);
+  open.frames(1);
+  open.key("e");
+  auto p = open.probe();
+  EXPECT_EQ(p.actor, 2);
+  EXPECT_FALSE(has_overlay(p, "curtain")) << "every card face up: nothing to hide";
+  EXPECT_EQ(p.bottom, 2) << "the table turns to Player 2";
+  EXPECT_TRUE(p.human_to_act);
+  EXPECT_EQ(p.notice, "Player 2's turn");
+
+  Driver d(fixture({"human", "human"}));
+  d.frames(1);
+  d.key("e");
+  p = d.probe();
+  ASSERT_TRUE(has_overlay(p, "curtain"));
+  // Before Player 2 sits down, Player 1 may take the move back.
+  d.key("ctrl+z");
+  p = d.probe();
+  EXPECT_EQ(p.steps, 0);
+  EXPECT_FALSE(has_overlay(p, "curtain"));
+  EXPECT_EQ(p.actor, 1);
+  d.key("e");
+  d.key("space");  // Player 2 sees the table now
+  d.key("ctrl+z");
+  p = d.probe();
+  EXPECT_EQ(p.steps, 1);
+  EXPECT_EQ(p.notice,
+            "Player 2 has no move to undo, and Player 1's move stays: Player 2 has seen the table "
+            "since");
+}
+
+// 9. Against a bot a refused undo names the bot's move (its label is in
+// the bot's words) and speaks to you.
+TEST(Window14, UndoRefusalNamesWhoseMoveShowedTheCard) {
+  WindowOptions o;
+  o.ruleset = "article2";
+  o.seed = 21;
+  o.seed_given = true;
+  o.seats = {"human", "random"};
+  Driver d(o);
+  d.frames(1);
+  for (int k = 0; k < 3; ++k) d.key("plus");
+  int refusals = 0, by_bot = 0;
+  for (int turn = 0; turn < 40 && by_bot == 0; ++turn) {
+    if (!d.run_until([](const Probe& q) { return q.human_to_act || q.over; }, 400)) break;
+    auto p = d.probe();
+    if (p.over) break;
+    d.key("ctrl+z");
+    auto q = d.probe();
+    if (q.steps == p.steps) {
+      ++refusals;
+      EXPECT_EQ(q.notice.find("cannot undo: \""), std::string::npos) << q.notice;
+      if (starts_with(q.notice, "Cannot undo: Player 2's move \u201c")) {
+        ++by_bot;
+        EXPECT_NE(q.notice.find("\u201d showed you a card"), std::string::npos) << q.notice;
+      }
+    }
+    d.click_named("action:1");
+  }
+  EXPECT_GT(refusals, 0);
+  EXPECT_GT(by_bot, 0) << "a bot's move that showed a card was named as the bot's";
 }

@@ -12,6 +12,7 @@
 
 #include "bots/bots.hpp"
 #include "cli/text_ui.hpp"
+#include "engine/saves.hpp"
 #include "engine/scenario.hpp"
 #include "lua/vm.hpp"
 #include "sim/check.hpp"
@@ -80,6 +81,87 @@ std::vector<std::string> default_seats(int players, const std::vector<std::strin
   return seats;
 }
 
+// The text UI keeps a game a person left unfinished at the terminal (not
+// one whose moves came from a script's input) in the saves folder, and
+// drops the save of a resumed game that ended there.
+void keep_text_game(engine::Game& game, const std::vector<std::string>& seats,
+                    const std::string& resumed_from) {
+  namespace fs = std::filesystem;
+  fs::path dir = engine::default_saves_dir();
+  if (dir.empty()) return;
+  std::error_code ec;
+  bool in_dir = !resumed_from.empty() && fs::exists(resumed_from, ec) &&
+                fs::equivalent(fs::path(resumed_from).parent_path(), dir, ec);
+  bool over = false;
+  try {
+    over = game.actor() == 0 && game.result().has_value();
+  } catch (const std::exception&) {
+  }
+  if (over) {
+    if (in_dir) fs::remove(resumed_from, ec);
+    return;
+  }
+  bool human = std::find(seats.begin(), seats.end(), "human") != seats.end();
+  if (game.steps() == 0 || !human || !isatty(STDIN_FILENO)) return;
+  std::string file = in_dir ? resumed_from : engine::new_save_path(dir, game);
+  engine::write_save(file, game);
+  std::cout << "game saved to " << file << " (`ratify play --resume` continues it)\n";
+}
+
+// `ratify play --resume [FILE]`: in the window, else in the text UI.
+int play_resumed(const PlayArgs& a) {
+  if (a.seed_given || !a.sets.empty() || a.players || !a.seats.empty())
+    throw engine::InputError(
+        "--resume continues a saved game with its own seed, options, players and seats: leave "
+        "out --seed, --set, --players and --seats");
+  if (!a.ruleset.empty() && !a.resume.empty())
+    throw engine::InputError("--resume takes a saved game's file, or a ruleset, not both");
+  auto dir = engine::default_saves_dir();
+  std::string file = engine::find_save(a.resume.empty() ? a.ruleset : a.resume, dir);
+  engine::SavedGame save = engine::read_save(file);  // a corrupt file stops here, named
+#ifdef RATIFY_HAVE_GUI
+  if (!a.text) {
+    gui::WindowOptions w;
+    w.resume = file;
+    w.saves_dir = dir.string();
+    w.autosave = a.screenshot.empty();
+    w.max_actions = a.max_actions;
+    w.screenshot = a.screenshot;
+    w.width = a.width;
+    w.height = a.height;
+    int rc = gui::play_window(w);
+    if (rc >= 0) return rc;
+    if (!a.screenshot.empty()) {
+      std::cerr << "ratify: cannot render a screenshot (no SDL video driver)\n";
+      return kFailed;
+    }
+    std::cerr << "ratify: no display; playing in the text UI\n";
+  }
+#endif
+  auto loaded = engine::open_rules(save);
+  auto r = engine::resume_game(loaded, save, engine::Mode::Interactive);
+  const auto& h = save.replay.header;
+  auto seats = default_seats(h.players, h.seats, true);
+  for (const auto& s : seats)
+    if (s != "human") bots::make_bot(s, loaded->meta());
+  r.game->set_seats(seats);
+  std::cout << loaded->meta().name << ", " << h.players << " players, seed " << h.seed
+            << ", resumed from " << file << ": " << r.replayed << " of " << r.saved
+            << " actions replayed\n";
+  if (!r.report().empty())
+    std::cout << "the rules changed since it was saved: " << r.report() << "\n";
+  TextOptions opts;
+  opts.max_actions = a.max_actions;
+  opts.quiet = a.quiet;
+  int rc = play_text(*r.game, seats, std::cin, std::cout, opts);
+  if (!a.log_file.empty()) {
+    core::write_file(a.log_file, core::to_jsonl(r.game->replay()));
+    std::cout << "replay written to " << a.log_file << " (" << r.game->steps() << " actions)\n";
+  }
+  keep_text_game(*r.game, seats, file);
+  return rc;
+}
+
 }  // namespace
 
 int cmd_list() {
@@ -108,6 +190,7 @@ int cmd_list() {
 }
 
 int cmd_play(const PlayArgs& a) {
+  if (a.resume_given) return play_resumed(a);
   uint64_t seed =
       a.seed_given
           ? a.seed
@@ -125,6 +208,8 @@ int cmd_play(const PlayArgs& a) {
     w.screenshot = a.screenshot;
     w.width = a.width;
     w.height = a.height;
+    w.saves_dir = engine::default_saves_dir().string();
+    w.autosave = a.screenshot.empty();
     int rc = gui::play_window(w);
     if (rc >= 0) return rc;
     if (!a.screenshot.empty()) {
@@ -166,6 +251,7 @@ int cmd_play(const PlayArgs& a) {
     core::write_file(a.log_file, core::to_jsonl(game.replay()));
     std::cout << "replay written to " << a.log_file << " (" << game.steps() << " actions)\n";
   }
+  keep_text_game(game, seats, "");
   return rc;
 }
 
@@ -314,13 +400,13 @@ int cmd_check(const CheckArgs& a) {
   return kOk;
 }
 
-int cmd_test(const std::vector<std::string>& rulesets, bool verbose) {
+int cmd_test(const std::vector<std::string>& rulesets, bool verbose, const std::string& filter) {
   std::vector<std::string> which = rulesets;
   if (which.empty())
     for (const auto& e : engine::list_rulesets()) which.push_back(e.dir.string());
   int passed = 0, failed = 0;
   for (const auto& spec : which) {
-    auto report = engine::run_ruleset_tests(spec);
+    auto report = engine::run_ruleset_tests(spec, filter);
     std::string id = engine::locate(spec).dir.filename().string();
     if (report.items.empty()) std::cout << id << ": no tests\n";
     for (const auto& item : report.items) {

@@ -18,6 +18,10 @@ struct PlayArgs {
   std::string log_file, screenshot;
   bool text = false, quiet = false;
   int width = 1280, height = 720;
+  // --resume [FILE]: a saved game (none named: the latest save; a ruleset
+  // id: its latest save).
+  bool resume_given = false;
+  std::string resume;
 };
 int cmd_play(const PlayArgs& a);
 
@@ -48,7 +52,7 @@ struct CheckArgs {
   bool roundtrip = true;
 };
 int cmd_check(const CheckArgs& a);
-int cmd_test(const std::vector<std::string>& rulesets, bool verbose);
+int cmd_test(const std::vector<std::string>& rulesets, bool verbose, const std::string& filter);
 int cmd_replay(const std::string& file, bool step);
 struct BenchArgs {
   std::string ruleset;

@@ -60,7 +60,13 @@ int main(int argc, char** argv) {
       ->each([&](const std::string& w) { play.height = std::stoi(w) * 9 / 16; });
   p->add_flag("--text", play.text, "Use the text UI even with a display");
   p->add_flag("--quiet", play.quiet, "Bots only: print just the result");
+  auto* resume =
+      p->add_option("--resume", play.resume,
+                    "Resume a saved game: FILE, or the latest save (of RULESET when one is "
+                    "named); saves are in $XDG_DATA_HOME/ratify/saves")
+          ->expected(0, 1);
   p->callback([&] {
+    play.resume_given = resume->count() > 0;
     play.seats = split_commas(seats);
     run = [&] { return cmd_play(play); };
   });
@@ -142,8 +148,12 @@ int main(int argc, char** argv) {
   bool verbose = false;
   auto* t = app.add_subcommand("test", "Run rulesets' scenario tests and golden playthroughs");
   t->add_option("rulesets", test_rulesets, "Ruleset ids or folders (default: all)");
+  std::string test_filter;
   t->add_flag("-v,--verbose", verbose, "List every test");
-  t->callback([&] { run = [&] { return cmd_test(test_rulesets, verbose); }; });
+  t->add_option("--filter", test_filter,
+                "Only tests whose name or file name contains this text (and playthroughs whose "
+                "file name does)");
+  t->callback([&] { run = [&] { return cmd_test(test_rulesets, verbose, test_filter); }; });
 
   std::string replay_file;
   bool step = false, verify = false;

@@ -20,6 +20,7 @@ namespace ratify::core {
 // Everything else a ruleset stores on a definition stays in Lua.
 struct CardDef {
   std::string id, name, text, quote, kind, suit, color, short_label;
+  std::string image;  // a picture for the window: a file in the ruleset's folder or assets/
   std::optional<double> rank;
   int count = 1;
 };

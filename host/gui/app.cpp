@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 namespace ratify::gui {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -15,6 +18,8 @@ namespace {
 // move by eye at "normal"; "instant" plays out as fast as the rules allow.
 constexpr int kSpeedMs[] = {1400, 600, 200, 0};
 constexpr int kSpeeds = 4;
+// How long a typed digit waits for a second one ("1" could begin "12").
+constexpr uint64_t kDigitWaitMs = 700;
 
 uint64_t clock_seed() {
   return static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
@@ -24,9 +29,33 @@ bool contains(const std::vector<int>& v, int x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
+// Whether two players see the same table: the same cards face up (and
+// the same state through the ruleset's `view`). Then a hotseat curtain
+// between them would hide nothing.
+bool same_sight(const engine::View& a, const engine::View& b) {
+  if (a.zones.size() != b.zones.size() || a.state != b.state) return false;
+  for (size_t z = 0; z < a.zones.size(); ++z) {
+    const auto &x = a.zones[z].cards, &y = b.zones[z].cards;
+    if (x.size() != y.size()) return false;
+    for (size_t k = 0; k < x.size(); ++k)
+      if (x[k].id != y[k].id || x[k].face_up != y[k].face_up) return false;
+  }
+  return true;
+}
+
+// Turn-ending actions by their kind when the ruleset does not say
+// (`ends_turn`, docs/lua-api.md).
+bool ending_kind(const std::string& kind) {
+  return kind == "end_turn" || kind == "end" || kind == "pass";
+}
+
 }  // namespace
 
 App::App(Canvas& canvas, const WindowOptions& opts) : cv_(canvas), opts_(opts) {
+  if (!opts_.resume.empty()) {
+    resume_saved(opts_.resume);  // throws: the CLI says why
+    return;
+  }
   if (opts_.ruleset.empty()) {
     open_picker();
     return;
@@ -45,7 +74,9 @@ App::App(Canvas& canvas, const WindowOptions& opts) : cv_(canvas), opts_(opts) {
   start_game(std::move(s));
 }
 
-App::~App() = default;
+App::~App() {
+  autosave();
+}
 
 int App::px(double v) const {
   return static_cast<int>(std::lround(v * scale_));
@@ -68,7 +99,12 @@ std::string App::seat_text(int p) {
 // ------------------------------------------------------------ screens
 
 void App::start_game(GameSettings s) {
-  session_ = std::make_unique<Session>(std::move(s));
+  start_session(std::make_unique<Session>(std::move(s)));
+}
+
+void App::start_session(std::unique_ptr<Session> s) {
+  autosave(false);  // the game this one replaces: its save goes if it ended
+  session_ = std::move(s);
   screen_ = Screen::Table;
   curtain_ = selected_ = pinned_ = hover_card_ = 0;
   menu_.reset();
@@ -77,6 +113,9 @@ void App::start_game(GameSettings s) {
   banner_title_.clear();
   digits_.clear();
   actions_scroll_ = log_scroll_ = 0;
+  said_.clear();
+  order_ = {};
+  shown_log_version_ = 0;
   view_version_ = 0;
   last_move_ = now_;
   see_all_ = session_->humans() == 0;
@@ -97,8 +136,16 @@ void App::start_game(GameSettings s) {
 
 void App::new_game() {
   if (!session_) return;
-  GameSettings s = session_->settings();
-  s.seed = clock_seed();
+  // The rules as the files are now, even after a reload this game refused;
+  // when they do not load, no new game: the error says why.
+  GameSettings s;
+  try {
+    s = session_->next_game(clock_seed());
+  } catch (const std::exception& e) {
+    banner_title_ = "No new game: the rules as saved do not load \u2014 this game goes on";
+    banner_ = e.what();
+    return;
+  }
   start_game(std::move(s));
   notify("New game, seed " + std::to_string(session_->settings().seed));
 }
@@ -124,9 +171,27 @@ void App::open_options(std::shared_ptr<engine::Loaded> loaded) {
 void App::open_picker() {
   screen_ = Screen::Picker;
   picker_error_.clear();
-  if (!picker_.empty()) return;
+  picker_follow_ = true;
+  if (picker_.empty()) load_picker();
+  refresh_saved_rows();
+  // From a game: that game (and variant) is the one chosen.
+  if (session_) {
+    const auto& where = session_->loaded().where();
+    for (int i = 0; i < static_cast<int>(picker_.size()); ++i) {
+      std::error_code ec;
+      if (fs::equivalent(picker_[i].spec, where.dir, ec) &&
+          (picker_[i].variant.empty() ? where.variant.empty()
+                                      : fs::equivalent(picker_[i].variant, where.variant, ec)))
+        picker_sel_ = i;
+    }
+  }
+}
+
+void App::load_picker() {
   for (const auto& e : engine::list_rulesets()) {
-    PickerRow row{e.dir.string(), "", e.id, "", ""};
+    int game = static_cast<int>(picker_.size());
+    PickerRow row;
+    row.spec = e.dir.string(), row.title = e.id, row.game = game;
     try {
       auto l = engine::Loaded::open(row.spec);
       const auto& m = l->meta();
@@ -139,7 +204,9 @@ void App::open_picker() {
     }
     picker_.push_back(row);
     for (const auto& v : e.variants) {
-      PickerRow vr{e.dir.string(), v.string(), v.stem().string(), "variant of " + e.id, ""};
+      PickerRow vr;
+      vr.spec = e.dir.string(), vr.variant = v.string(), vr.game = game;
+      vr.title = v.stem().string(), vr.detail = "variant of " + e.id;
       try {
         auto l = engine::Loaded::open(vr.spec, vr.variant);
         if (const auto* meta = l->rules().variant()) {
@@ -158,7 +225,7 @@ void App::open_picker() {
 
 void App::update(uint64_t now_ms) {
   now_ = now_ms;
-  if (!digits_.empty() && now_ - digits_at_ > 900) commit_digits();
+  if (!digits_.empty() && now_ - digits_at_ > kDigitWaitMs) commit_digits();
   if (screen_ != Screen::Table || !session_) return;
   apply_reload(session_->poll_reload(now_));
   if (ui_version_ != session_->version()) {
@@ -167,6 +234,15 @@ void App::update(uint64_t now_ms) {
     ui_version_ = session_->version();
     menu_.reset();
     hover_action_ = hover_next_ = -1;
+    // A new decision starts at the top of its list.
+    actions_scroll_ = 0;
+    digits_.clear();
+    // Lines of actions undone (or replayed away) go with them.
+    size_t steps = session_->game().steps(), lines = session_->game().match().log().size();
+    said_.erase(std::remove_if(said_.begin(), said_.end(),
+                               [&](const Said& s) { return s.step >= steps || s.at > lines; }),
+                said_.end());
+    shown_log_version_ = 0;
   }
   follow_actor();
   step_bots();
@@ -184,12 +260,24 @@ void App::update(uint64_t now_ms) {
 void App::follow_actor() {
   int a = session_->actor();
   if (!a || !session_->human(a) || a == bottom_ || curtain_) return;
-  if (session_->humans() >= 2) {
+  bool hidden = false;
+  if (session_->humans() >= 2 && session_->human(bottom_)) {
+    try {
+      auto& game = session_->game();
+      hidden = !same_sight(game.view(bottom_), game.view(a));
+    } catch (const std::exception&) {
+      hidden = true;  // when in doubt, hide
+    }
+  }
+  selected_ = pinned_ = 0;
+  menu_.reset();
+  if (hidden) {
     curtain_ = a;
-    selected_ = pinned_ = 0;
-    menu_.reset();
   } else {
+    // Nothing on the table is secret from either: no curtain, but say
+    // whose turn it is now, since the table turns round.
     bottom_ = a;
+    if (session_->humans() >= 2) notify(player_name(a) + "'s turn", 2000);
   }
 }
 
@@ -201,6 +289,7 @@ void App::step_bots() {
   for (;;) {
     int a = session_->actor();
     if (!a || session_->human(a)) return;
+    size_t steps = session_->game().steps(), lines = session_->game().match().log().size();
     try {
       // A searching bot thinks on its own thread; the window stays live.
       if (session_->slow_bot(a)) {
@@ -209,11 +298,13 @@ void App::step_bots() {
           notify(player_name(a) + " (" + seat_text(a) + ") is thinking...", 2500);
           return;
         }
-        if (!session_->finish_thinking()) return;
+        auto label = session_->finish_thinking();
+        if (!label) return;
+        applied(steps, lines, a, *label);
         last_move_ = now_;
         return;
       }
-      session_->bot_move();
+      applied(steps, lines, a, session_->bot_move());
     } catch (const std::exception& e) {
       banner_title_ = "The rules failed on Player " + std::to_string(a) + "'s move (bots paused)";
       banner_ = e.what();
@@ -233,7 +324,8 @@ int App::play_bots_now(int max_actions) {
   while (done < max_actions) {
     int a = session_->actor();
     if (!a || session_->human(a)) break;
-    session_->bot_move();
+    size_t steps = session_->game().steps(), lines = session_->game().match().log().size();
+    applied(steps, lines, a, session_->bot_move());
     ++done;
   }
   last_move_ = now_;
@@ -259,7 +351,7 @@ void App::apply_reload(const ReloadReport& r) {
   paused_ = false;
   view_version_ = 0;
   std::string head = files.empty() ? "Rules reloaded: " : "Rules reloaded (" + files + "): ";
-  notify(head + r.message, r.kind == ReloadReport::Changed ? 6000 : 3000);
+  notify(head + r.message, r.kind == ReloadReport::Changed || !r.changes.empty() ? 8000 : 3000);
 }
 
 void App::notify(std::string text, uint64_t ms) {
@@ -291,7 +383,8 @@ std::vector<int> App::actions_with_zone(const std::string& zone) {
   return out;
 }
 
-void App::choose_action(int i) {
+void App::choose_action(int i, bool confirmed) {
+  digits_.clear();
   if (!human_turn()) {
     notify(session_ && session_->actor()
                ? "Not your turn: " + player_name(session_->actor()) + " is playing"
@@ -302,10 +395,23 @@ void App::choose_action(int i) {
     notify("There is no action " + std::to_string(i + 1));
     return;
   }
+  const auto& o = order();
+  if (!confirmed && o.risky[i]) {
+    // A risky action is never one click or key away: it asks first.
+    Rect anchor = menu_ ? menu_->panel : Rect{};
+    if (anchor.w == 0) anchor = {table_rect_.right() - px(20), actions_rect_.y, px(10), px(10)};
+    menu_ = Menu{{i}, anchor, true, o.warnings[i], {}};
+    return;
+  }
+  int actor = session_->actor();
+  size_t steps = session_->game().steps(), lines = session_->game().match().log().size();
+  std::string label = session_->actions()[i].label;
   std::string err = session_->apply(i);
   if (!err.empty()) {
     banner_title_ = "The rules failed on that action \u2014 nothing changed";
     banner_ = err;
+  } else {
+    applied(steps, lines, actor, label);
   }
   selected_ = 0;
   menu_.reset();
@@ -313,12 +419,86 @@ void App::choose_action(int i) {
   last_move_ = now_;
 }
 
+void App::end_turn() {
+  int i = human_turn() ? order().end_turn : -1;
+  if (i < 0) return notify(human_turn() ? "No End turn now" : "Not your turn");
+  choose_action(i);
+}
+
+// The list's order, the End-turn action and the risky ones, from each
+// action's own fields: `ends_turn` and `risky` (else a kind such as
+// "end_turn"). Made once per state.
+const App::ActionOrder& App::order() {
+  if (order_.version == session_->version() && order_.version) return order_;
+  ActionOrder o;
+  o.version = session_->version();
+  int n = static_cast<int>(session_->actions().size());
+  o.warnings.assign(n, "");
+  o.risky.assign(n, false);
+  std::vector<int> safe, risky;
+  for (int i = 0; i < n; ++i) {
+    nlohmann::json a;
+    try {
+      a = session_->game().match().action_json(i);
+    } catch (const std::exception&) {
+    }
+    bool ends = false;
+    if (a.is_object()) {
+      auto e = a.find("ends_turn");
+      if (e != a.end())
+        ends = e->is_boolean() && e->get<bool>();
+      else if (auto k = a.find("kind"); k != a.end() && k->is_string())
+        ends = ending_kind(k->get<std::string>());
+      auto r = a.find("risky");
+      if (r != a.end() && ((r->is_boolean() && r->get<bool>()) || r->is_string())) {
+        o.risky[i] = true;
+        o.warnings[i] = r->is_string() ? r->get<std::string>() : "";
+      }
+    }
+    if (ends && o.end_turn < 0 && !o.risky[i])
+      o.end_turn = i;
+    else
+      (o.risky[i] ? risky : safe).push_back(i);
+  }
+  o.list = safe;
+  o.list.insert(o.list.end(), risky.begin(), risky.end());
+  order_ = std::move(o);
+  return order_;
+}
+
+// After an action: a line in the log when the ruleset logged none, so
+// every move (a bot's too) can be read back.
+void App::applied(size_t steps_before, size_t log_before, int actor, const std::string& label) {
+  auto& game = session_->game();
+  if (game.steps() != steps_before + 1 || game.match().log().size() != log_before) return;
+  if (!game.match().logging() || label.empty()) return;
+  said_.push_back({steps_before, log_before, player_name(actor) + ": " + label});
+  shown_log_version_ = 0;
+}
+
+// The game's log with those lines in their places.
+const std::vector<std::string>& App::shown_log() {
+  const auto& log = session_->game().match().log();
+  if (shown_log_version_ == session_->version() && shown_log_size_ == log.size() &&
+      shown_log_version_)
+    return shown_log_;
+  shown_log_.clear();
+  size_t k = 0;
+  for (size_t i = 0; i <= log.size(); ++i) {
+    for (; k < said_.size() && said_[k].at <= i; ++k) shown_log_.push_back(said_[k].line);
+    if (i < log.size()) shown_log_.push_back(log[i]);
+  }
+  shown_log_version_ = session_->version();
+  shown_log_size_ = log.size();
+  return shown_log_;
+}
+
 void App::offer(const std::vector<int>& acts, Rect anchor) {
   if (acts.size() == 1) {
     choose_action(acts[0]);
     return;
   }
-  menu_ = Menu{acts, anchor};
+  menu_ = Menu{acts, anchor, false, {}, {}};
 }
 
 void App::click_card(int card, const std::string& zone) {
@@ -382,16 +562,55 @@ void App::click_player(int player) {
   offer(acts, anchor);
 }
 
+// Undo for the human at the table (on the curtain: the one who just
+// moved, before the next sits down). A refusal says whose move stays and
+// why, in words that hold for whoever reads them.
 void App::undo() {
-  if (!session_ || curtain_) return;
+  if (!session_) return;
   if (session_->humans() == 0) return notify("Undo is for human seats; the bots play on");
-  std::string why = session_->why_no_undo(bottom_);
-  if (!why.empty()) return notify(why, 4000);
-  session_->undo(bottom_);
+  int p = bottom_;
+  std::string why = session_->why_no_undo(p);
+  if (!why.empty()) return notify(undo_refusal(p, why), 5000);
+  session_->undo(p);
+  curtain_ = 0;
   selected_ = 0;
   menu_.reset();
+  digits_.clear();
   last_move_ = now_;
-  notify("Undone: back to before " + player_name(bottom_) + "'s last action");
+  notify("Undone: back to before " + player_name(p) + "'s last action");
+}
+
+std::string App::undo_refusal(int p, const std::string& why) {
+  auto steps = session_->game().replay().steps;
+  if (steps.empty()) return "Nothing to undo yet";
+  // One human: "you"; in hotseat every message names the player.
+  bool solo = session_->humans() == 1;
+  std::string who = solo ? "you" : player_name(p), Who = solo ? "You" : who;
+  int last = steps.back().actor;
+  if (why.rfind("nothing of yours", 0) == 0) {
+    if (last != p && session_->human(last))
+      return who + " has no move to undo, and " + player_name(last) + "'s move stays: " + who +
+             " has seen the table since";
+    return Who + (solo ? " have" : " has") + " not moved yet: nothing to undo";
+  }
+  const std::string shown = "cannot undo: \"";
+  if (why.rfind(shown, 0) == 0 && why.size() > shown.size() + 1) {
+    // The engine names the action; say whose it was (its label speaks
+    // from its mover's side: "Take card 3 of Player 1").
+    std::string label = why.substr(shown.size(), why.rfind('"') - shown.size());
+    for (size_t k = steps.size(); k-- > 0;)
+      if (steps[k].label == label) {
+        if (steps[k].actor == p)
+          return "Cannot undo \u201c" + label + "\u201d: it showed " + who + " a card";
+        return "Cannot undo: " + player_name(steps[k].actor) + "'s move \u201c" + label +
+               "\u201d showed " + who + " a card";
+      }
+  }
+  if (why.rfind("cannot undo: Player", 0) == 0) {
+    std::string rest = why.substr(std::string("cannot undo: ").size());
+    return who + " cannot undo: " + rest + " (in hotseat no one undoes over another's move)";
+  }
+  return Who + " cannot undo: " + why;
 }
 
 // ------------------------------------------------------------ input
@@ -426,6 +645,7 @@ void App::handle(const SDL_Event& e) {
 }
 
 void App::on_click(int x, int y, int button) {
+  digits_.clear();  // a click is a new choice: no half-typed number acts later
   for (auto it = hits_.rbegin(); it != hits_.rend(); ++it) {
     if (!it->r.contains(x, y)) continue;
     auto fn = button == 3 ? it->right : it->left;
@@ -442,36 +662,49 @@ void App::on_click(int x, int y, int button) {
 
 void App::on_wheel(int dy) {
   auto over = [&](const Rect& r) { return r.contains(mouse_x_, mouse_y_); };
-  if (screen_ == Screen::Picker)
-    picker_scroll_ = std::max(0, picker_scroll_ - dy);
-  else if (screen_ == Screen::Options)
+  if (screen_ == Screen::Picker) {
+    if (over(variants_rect_)) {
+      variants_scroll_ = std::max(0, variants_scroll_ - dy);
+      picker_follow_ = false;
+    } else {
+      picker_scroll_ = std::max(0, picker_scroll_ - dy);
+      picker_follow_ = false;  // the wheel moves the view, not the choice
+    }
+  } else if (screen_ == Screen::Options) {
     options_scroll_ = std::max(0, options_scroll_ - dy * px(40));
-  else if (over(log_rect_))
+  } else if (over(log_rect_)) {
     log_scroll_ = std::max(0, log_scroll_ + dy);
-  else
-    actions_scroll_ = std::max(0, actions_scroll_ - dy);
+  } else {
+    actions_scroll_ = std::clamp(actions_scroll_ - dy, 0, actions_max_scroll_);
+  }
 }
 
 void App::on_digit(int d) {
   if (menu_) {
     if (d >= 1 && d <= static_cast<int>(menu_->actions.size()))
-      choose_action(menu_->actions[d - 1]);
+      choose_action(menu_->actions[d - 1], menu_->confirm);
     return;
   }
   if (!session_) return;
+  if (!human_turn()) return choose_action(-1);  // says whose turn it is
+  if (digits_.empty() && d == 0) return;
   digits_ += static_cast<char>('0' + d);
   digits_at_ = now_;
-  // Act at once when no further digit could make a larger valid number.
+  // Act at once when no further digit could make a larger valid number;
+  // else the row typed so far is lit, and Enter (or a short pause) acts.
   long v = std::stol(digits_);
-  if (v * 10 > static_cast<long>(session_->actions().size())) commit_digits();
+  if (v * 10 > static_cast<long>(order().list.size())) commit_digits();
 }
 
+// The typed number is a row of the list as shown (End turn is apart).
 void App::commit_digits() {
   if (digits_.empty()) return;
   long v = std::stol(digits_);
   digits_.clear();
-  if (v == 0) return;
-  choose_action(static_cast<int>(v - 1));
+  if (!session_ || v == 0) return;
+  const auto& list = order().list;
+  if (v > static_cast<long>(list.size())) return notify("There is no action " + std::to_string(v));
+  choose_action(list[v - 1]);
 }
 
 bool App::overlay_open() const {
@@ -496,6 +729,8 @@ void App::on_key(int sym, bool ctrl, bool shift) {
   if (curtain_) {
     if (sym == SDLK_SPACE || sym == SDLK_RETURN || sym == SDLK_KP_ENTER)
       bottom_ = curtain_, curtain_ = 0;
+    else if (ctrl && sym == SDLK_z)
+      undo();  // the one who just moved takes it back before passing
     return;
   }
   if (ctrl) return on_key_ctrl(sym);
@@ -504,14 +739,28 @@ void App::on_key(int sym, bool ctrl, bool shift) {
 
 void App::on_key_picker(int sym) {
   int n = static_cast<int>(picker_.size());
-  if (sym == SDLK_ESCAPE)
+  if (sym == SDLK_ESCAPE) {
     quit_ = true;
-  else if (sym == SDLK_DOWN && n)
-    picker_sel_ = std::min(n - 1, picker_sel_ + 1);
-  else if (sym == SDLK_UP)
-    picker_sel_ = std::max(0, picker_sel_ - 1);
-  else if ((sym == SDLK_RETURN || sym == SDLK_KP_ENTER) && n)
+  } else if (!n) {
+    return;
+  } else if (sym == SDLK_DOWN || sym == SDLK_UP) {
+    picker_move(std::clamp(picker_sel_ + (sym == SDLK_DOWN ? 1 : -1), 0, n - 1));
+  } else if (sym == SDLK_PAGEDOWN || sym == SDLK_PAGEUP || sym == SDLK_RIGHT || sym == SDLK_LEFT) {
+    // A game at a time: the next or previous game's own row.
+    auto games = picker_games();
+    int g = picker_[picker_sel_].game;
+    auto it = std::find(games.begin(), games.end(), g);
+    int k = static_cast<int>(it - games.begin());
+    bool down = sym == SDLK_PAGEDOWN || sym == SDLK_RIGHT;
+    k = std::clamp(k + (down ? 1 : -1), 0, static_cast<int>(games.size()) - 1);
+    picker_move(games[k]);
+  } else if (sym == SDLK_HOME) {
+    picker_move(0);
+  } else if (sym == SDLK_END) {
+    picker_move(picker_games().back());
+  } else if (sym == SDLK_RETURN || sym == SDLK_KP_ENTER) {
     pick(picker_sel_);
+  }
 }
 
 void App::on_key_options(int sym) {
@@ -533,17 +782,18 @@ void App::on_key_ctrl(int sym) {
   if (sym == SDLK_z) return undo();
   if (sym == SDLK_n) return new_game();
   if (sym == SDLK_r) return reload_rules();
+  if (sym == SDLK_s) return save_game();
 }
 
 void App::reload_rules() {
-  auto r = session_->reload_now({});
-  if (r.kind == ReloadReport::Adopted) r.message = "no change in the game";
-  apply_reload(r);
+  apply_reload(session_->reload_now({}));
 }
 
 // Closes the topmost thing open over the table.
 void App::escape() {
-  if (menu_)
+  if (!digits_.empty())
+    digits_.clear();
+  else if (menu_)
     menu_.reset();
   else if (pinned_)
     pinned_ = 0;
@@ -566,7 +816,11 @@ void App::on_key_table(int sym) {
       return on_digit(0);
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
+      if (menu_ && menu_->confirm && digits_.empty())
+        return choose_action(menu_->actions.front(), true);
       return commit_digits();
+    case SDLK_e:
+      return end_turn();
     case SDLK_F5:
       return reload_rules();
     case SDLK_SPACE:
@@ -595,7 +849,7 @@ void App::on_key_table(int sym) {
     case SDLK_p:
       return open_picker();
     case SDLK_PAGEDOWN:
-      actions_scroll_ += 5;
+      actions_scroll_ = std::min(actions_max_scroll_, actions_scroll_ + 5);
       return;
     case SDLK_PAGEUP:
       actions_scroll_ = std::max(0, actions_scroll_ - 5);

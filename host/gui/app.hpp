@@ -48,9 +48,30 @@ class App {
   struct Menu {
     std::vector<int> actions;
     Rect anchor;
+    bool confirm = false;  // a risky action, asked once more
+    std::string warning;
+    Rect panel;  // where it was last drawn
+  };
+  // The numbered action list: the ruleset's order with risky actions last;
+  // the turn-ending action apart, on its fixed button (docs/lua-api.md).
+  struct ActionOrder {
+    uint64_t version = 0;
+    std::vector<int> list;              // action indices, in the order shown
+    int end_turn = -1;                  // action index, or -1
+    std::vector<std::string> warnings;  // per action index: "" unless risky
+    std::vector<bool> risky;
+  };
+  // A line for an action the ruleset did not log itself.
+  struct Said {
+    size_t step = 0;  // the game's step it stands for
+    size_t at = 0;    // shown before the ruleset's log line at this index
+    std::string line;
   };
   struct PickerRow {
     std::string spec, variant, title, detail, error;
+    int game = 0;                         // index of its game's row in picker_
+    std::string save = {};                // a saved game's file (app_saves.cpp); "" for a ruleset
+    std::vector<std::string> about = {};  // a saved game: lines for the right pane
   };
   struct Highlights {  // recomputed each frame
     std::vector<int> playable, focus_cards, players;
@@ -66,6 +87,7 @@ class App {
   void new_game();
   void open_options(std::shared_ptr<engine::Loaded> loaded);
   void open_picker();
+  void load_picker();
   void pick(int i);
   void on_key(int sym, bool ctrl, bool shift);
   void on_key_picker(int sym);
@@ -78,12 +100,19 @@ class App {
   void on_wheel(int dy);
   void on_digit(int d);
   void commit_digits();
-  void choose_action(int i);
+  void choose_action(int i, bool confirmed = false);
+  void end_turn();
+  const ActionOrder& order();
+  void applied(size_t steps_before, size_t log_before, int actor, const std::string& label);
+  const std::vector<std::string>& shown_log();
+  void picker_move(int to);
+  std::vector<int> picker_games() const;
   void click_card(int card, const std::string& zone);
   void click_zone(const std::string& zone);
   void click_player(int player);
   void offer(const std::vector<int>& acts, Rect anchor);
   void undo();
+  std::string undo_refusal(int player, const std::string& why);
   void step_bots();
   void apply_reload(const ReloadReport& r);
   void notify(std::string text, uint64_t ms = 3000);
@@ -104,6 +133,7 @@ class App {
   void draw_zone(const ZoneSpot& z);
   void draw_cards(const ZoneSpot& z);
   void draw_preview(int card, bool pinned);
+  void draw_hover_preview(int card);
   void draw_curtain();
   // app_panels.cpp: the bar, the side panels and the overlays
   void draw_top_bar(Rect r);
@@ -119,8 +149,16 @@ class App {
   bool button(Rect r, const std::string& label, const std::string& name, std::function<void()> fn,
               bool enabled = true, bool active = false);
   void modal_blocker(std::function<void()> on_outside);
+  // app_saves.cpp: saved games
+  void start_session(std::unique_ptr<Session> s);
+  void save_game();
+  void autosave(bool quitting = true);
+  void resume_saved(const std::string& file, bool from_picker = false);
+  void refresh_saved_rows();
+  void draw_saved_game(Rect r, int row);
   // app_screens.cpp: picker and options
   void draw_picker();
+  void draw_picker_variants(Rect r, int game);
   void draw_options();
   void draw_setup(Rect left);
   int draw_option_row(Rect r, const core::OptionDecl& d);
@@ -138,7 +176,10 @@ class App {
 
   // picker and options
   std::vector<PickerRow> picker_;
-  int picker_sel_ = 0, picker_scroll_ = 0, options_scroll_ = 0;
+  int picker_sel_ = 0, picker_scroll_ = 0, variants_scroll_ = 0, options_scroll_ = 0;
+  bool picker_follow_ = true;  // keep the selected game in sight (keyboard)
+  Rect variants_rect_;
+  std::vector<std::string> shown_texts_;  // this frame's option texts, for probe()
   std::string picker_error_;
   std::optional<Pending> pending_;
 
@@ -147,6 +188,7 @@ class App {
   int bottom_ = 1, curtain_ = 0, selected_ = 0;
   std::optional<Menu> menu_;
   int pinned_ = 0, hover_card_ = 0;
+  Rect preview_rect_;  // the large card drawn this frame (w = 0: none)
   uint64_t hover_since_ = 0;
   bool help_ = false, result_open_ = false, result_seen_ = false, see_all_ = true, paused_ = false;
   int speed_ = 1;  // normal
@@ -156,7 +198,12 @@ class App {
   uint64_t notice_until_ = 0;
   std::string digits_;
   uint64_t digits_at_ = 0;
-  int actions_scroll_ = 0, log_scroll_ = 0;
+  int actions_scroll_ = 0, log_scroll_ = 0, actions_max_scroll_ = 0;
+  ActionOrder order_;
+  std::vector<Said> said_;
+  uint64_t shown_log_version_ = 0;
+  size_t shown_log_size_ = 0;
+  std::vector<std::string> shown_log_;
   int hover_action_ = -1, hover_next_ = -1;
   Rect actions_rect_, log_rect_, options_rect_, picker_rect_, table_rect_;
 
@@ -168,6 +215,7 @@ class App {
   std::vector<int> moved_;  // cards that changed zone in the last change
   uint64_t moved_at_ = 0;
   TableLayout layout_;
+  LayoutMemory layout_memory_;  // keeps card sizes and areas steady between layouts
   std::vector<Hit> hits_;
   Highlights hl_;
   int mouse_x_ = -1, mouse_y_ = -1;

@@ -15,6 +15,9 @@ const char* kSpeedName[] = {"slow", "normal", "fast", "instant"};
 bool has(const std::vector<int>& v, int x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 }  // namespace
 
@@ -23,6 +26,8 @@ void App::render() {
   scale_ = std::clamp(std::min(cv_.w() / 1280.0, cv_.h() / 720.0), 0.7, 3.0);
   cv_.clear(theme::felt_dark);
   hover_next_ = -1;
+  preview_rect_ = {};
+  shown_texts_.clear();
   if (screen_ == Screen::Picker) {
     draw_picker();
   } else if (screen_ == Screen::Options) {
@@ -33,6 +38,7 @@ void App::render() {
     Rect sidebar{cv_.w() - side, bar, side, cv_.h() - bar};
     if (curtain_) {
       draw_curtain();
+      draw_notice(table_rect_);
     } else {
       draw_table(table_rect_);  // its highlights follow the last frame's hovered action
       draw_sidebar(sidebar);
@@ -49,7 +55,7 @@ void App::render() {
       if (pinned_)
         draw_preview(pinned_, true);
       else if (hover_card_ && now_ - hover_since_ >= 350 && !result_open_)
-        draw_preview(hover_card_, false);
+        draw_hover_preview(hover_card_);
       if (result_open_) draw_result();
     }
     draw_top_bar({0, 0, cv_.w(), bar});
@@ -140,43 +146,74 @@ void App::draw_sidebar(Rect r) {
   Rect in = r.inset(px(10));
   int players_h = draw_players({in.x, in.y, in.w, in.h * 38 / 100});
   Rect rest{in.x, in.y + players_h + px(8), in.w, in.h - players_h - px(8)};
-  actions_rect_ = {rest.x, rest.y, rest.w, rest.h * 58 / 100};
+  // The list ends at a fixed height whatever the players' lines take, so
+  // the End-turn button under it never moves.
+  int actions_bottom = in.y + in.h * 70 / 100;
+  actions_rect_ = {rest.x, rest.y, rest.w, std::max(px(120), actions_bottom - rest.y)};
   log_rect_ = {rest.x, actions_rect_.bottom() + px(8), rest.w,
                rest.bottom() - actions_rect_.bottom() - px(8)};
   draw_actions(actions_rect_);
   draw_log(log_rect_);
 }
 
+// Lines every player shares (the deal, the score) once, under "Everyone";
+// then each player with their own lines. When room is short the lines
+// join into one paragraph, then one line each: every player stays listed.
 int App::draw_players(Rect r) {
   Font hf = font(13.5, Weight::Bold), sf = font(12.5);
-  int y = r.y, lh = cv_.line_h(sf);
+  int n = session_->players(), lh = cv_.line_h(sf), indent = px(14);
+  StatusLines st = split_status(view_.status);
+  st.own.resize(n);
+  auto block = [&](const std::vector<std::string>& lines, int mode) {
+    std::vector<std::string> out;
+    if (lines.empty()) return out;
+    std::string joined;
+    for (const auto& l : lines) joined += (joined.empty() ? "" : "  \u00b7  ") + l;
+    if (mode == 2) return std::vector<std::string>{cv_.ellipsize(joined, sf, r.w - indent)};
+    for (const auto& line : mode == 0 ? lines : std::vector<std::string>{joined})
+      for (const auto& l : cv_.wrap(line, sf, r.w - indent)) out.push_back(l);
+    return out;
+  };
+  int mode = 0;
+  for (; mode < 2; ++mode) {
+    int h = st.shared.empty()
+                ? 0
+                : cv_.line_h(hf) + static_cast<int>(block(st.shared, mode).size()) * lh + px(6);
+    for (int p = 1; p <= n; ++p)
+      h += cv_.line_h(hf) + static_cast<int>(block(st.own[p - 1], mode).size()) * lh + px(6);
+    if (h <= r.h) break;
+  }
+  int y = r.y;
   cv_.clip(&r);
-  for (int p = 1; p <= session_->players() && y < r.bottom(); ++p) {
+  auto lines_at = [&](const std::vector<std::string>& lines) {
+    for (const auto& l : block(lines, mode)) {
+      cv_.text(r.x + indent, y, l, sf, {205, 212, 218, 255});
+      y += lh;
+    }
+    y += px(6);
+  };
+  if (!st.shared.empty()) {
+    cv_.text(r.x, y, "Everyone", hf, theme::muted, r.w);
+    y += cv_.line_h(hf);
+    lines_at(st.shared);
+  }
+  for (int p = 1; p <= n && y < r.bottom(); ++p) {
     bool acting = session_->actor() == p;
     std::string who = (acting ? "\u25b6 " : "") + player_name(p) + " (" + seat_text(p) + ")";
     cv_.text(r.x, y, who, hf, acting ? theme::playable : theme::text, r.w);
     y += cv_.line_h(hf);
-    auto status = p - 1 < static_cast<int>(view_.status.size()) ? view_.status[p - 1]
-                                                                : std::vector<std::string>{};
-    if (session_->players() >= 4 && !status.empty()) {  // many players: one paragraph each
-      std::string joined;
-      for (const auto& line : status) joined += (joined.empty() ? "" : "  \u00b7  ") + line;
-      status = {joined};
-    }
-    for (const auto& line : status)
-      for (const auto& l : cv_.wrap(line, sf, r.w - px(14))) {
-        cv_.text(r.x + px(14), y, l, sf, {205, 212, 218, 255});
-        y += lh;
-      }
-    y += px(6);
+    lines_at(st.own[p - 1]);
   }
   cv_.clip(nullptr);
   cv_.line(r.x, std::min(y, r.bottom()), r.right(), std::min(y, r.bottom()), theme::panel_light);
   return std::min(y, r.bottom()) - r.y;
 }
 
+// The numbered list of the actor's actions, risky ones last, with
+// markers for rows scrolled out of sight; the turn-ending action has a
+// fixed button at the bottom (key E).
 void App::draw_actions(Rect r) {
-  Font tf = font(13.5, Weight::Bold), f = font(13);
+  Font tf = font(13.5, Weight::Bold), f = font(13), mf = font(12.5);
   int a = session_->actor();
   bool mine = human_turn(), onlooker = session_->humans() == 0;
   std::string title = mine                 ? "Your actions, " + player_name(a)
@@ -185,10 +222,11 @@ void App::draw_actions(Rect r) {
                                            : "Actions";
   cv_.text(r.x, r.y, title, tf, mine ? theme::playable : theme::text, r.w);
   if (!digits_.empty()) {
-    std::string typed = "action " + digits_ + "\u2026";
+    std::string typed = digits_ + "\u2026  Enter: do it";
     cv_.text(r.right() - cv_.text_w(typed, f), r.y, typed, f, theme::selected);
   }
   int y = r.y + cv_.line_h(tf) + px(4);
+  actions_max_scroll_ = 0;
   const auto& acts = session_->actions();
   if (!mine && !onlooker) {
     std::string msg = session_->result()         ? "Ctrl+N starts a new game; R shows the result."
@@ -198,35 +236,97 @@ void App::draw_actions(Rect r) {
     cv_.paragraph({r.x, y, r.w, r.bottom() - y}, msg, f, theme::muted);
     return;
   }
-  int n = static_cast<int>(acts.size()), lh = cv_.line_h(f);
-  actions_scroll_ = std::clamp(actions_scroll_, 0, std::max(0, n - 1));
-  int numw = cv_.text_w("00", font(12, Weight::Bold)) + px(12);
-  for (int i = actions_scroll_; i < n; ++i) {
-    auto lines = cv_.wrap(acts[i].label, f, r.w - numw - px(10));
-    if (lines.size() > 2)
-      lines = {lines[0], cv_.ellipsize(lines[1] + " " + lines[2], f, r.w - numw - px(10))};
-    int h = static_cast<int>(lines.size()) * lh + px(6);
-    if (y + h > r.bottom() - lh) {
-      cv_.text(r.x, r.bottom() - lh, "\u25bc " + std::to_string(n - i) + " more (scroll)", f,
-               theme::muted);
+  const auto& o = order();
+  int bottom = r.bottom();
+  if (o.end_turn >= 0 && o.end_turn < static_cast<int>(acts.size())) {
+    // Always in the same place, whatever the list's length or scroll.
+    Rect b{r.x, r.bottom() - px(38), r.w, px(36)};
+    int i = o.end_turn;
+    button(
+        b, acts[i].label + "   (E)", "button:end-turn", [this, i] { choose_action(i); }, mine,
+        mine);
+    bottom = b.y - px(6);
+  }
+  int n = static_cast<int>(o.list.size()), lh = cv_.line_h(f), mh = cv_.line_h(mf);
+  if (n == 0 && o.end_turn >= 0)
+    cv_.paragraph({r.x, y, r.w, bottom - y}, "Nothing else to do: end your turn (E).", f,
+                  theme::muted);
+  int numw = cv_.text_w("00", font(12, Weight::Bold)) + px(12), tw = r.w - numw - px(10);
+  int first_risky = n;
+  for (int k = 0; k < n; ++k)
+    if (o.risky[o.list[k]]) {
+      first_risky = k;
       break;
     }
-    Rect row{r.x, y, r.w, h};
+  std::vector<std::vector<std::string>> lines(n);
+  std::vector<int> hs(n);
+  for (int k = 0; k < n; ++k) {
+    lines[k] = cv_.wrap(acts[o.list[k]].label, f, tw);
+    if (lines[k].size() > 2)
+      lines[k] = {lines[k][0], cv_.ellipsize(lines[k][1] + " " + lines[k][2], f, tw)};
+    hs[k] = static_cast<int>(lines[k].size()) * lh + px(6) + px(2);
+    if (k == first_risky && k > 0) hs[k] += mh + px(6);  // the "risky" divider above it
+  }
+  // How far down the list can go: the last rows fill the panel.
+  int room = bottom - y;
+  for (int s = 0, used = 0; s < n; ++s) {
+    used = 0;
+    for (int k = s; k < n; ++k) used += hs[k];
+    if (used <= room - (s > 0 ? mh : 0)) {
+      actions_max_scroll_ = s;
+      break;
+    }
+  }
+  actions_scroll_ = std::clamp(actions_scroll_, 0, actions_max_scroll_);
+  long typed = digits_.empty() ? 0 : std::stol(digits_);
+  if (actions_scroll_ > 0) {
+    Rect up{r.x, y, r.w, mh};
+    cv_.text(r.x, y, "\u25b2 " + std::to_string(actions_scroll_) + " more above (scroll)", mf,
+             theme::selected);
+    hit({up, [this] { actions_scroll_ = std::max(0, actions_scroll_ - 3); }, {}, "scroll:up"});
+    y += mh;
+  }
+  int k = actions_scroll_;
+  for (; k < n; ++k) {
+    int i = o.list[k], h = hs[k];
+    if (y + h > bottom - (k + 1 < n ? mh : 0)) break;
+    if (k == first_risky && k > 0) {
+      cv_.line(r.x, y + mh / 2, r.x + px(8), y + mh / 2, theme::danger);
+      int w = cv_.text(r.x + px(12), y, "Risky: each asks to confirm", mf, {235, 130, 130, 255});
+      cv_.line(r.x + px(18) + w, y + mh / 2, r.right(), y + mh / 2, theme::danger);
+      y += mh + px(6);
+      h -= mh + px(6);
+    }
+    Rect row{r.x, y, r.w, h - px(2)};
     bool hover = row.contains(mouse_x_, mouse_y_) && mine;
-    bool focus = (selected_ && has(acts[i].cards, selected_)) || (menu_ && has(menu_->actions, i));
+    bool focus = (selected_ && has(acts[i].cards, selected_)) ||
+                 (menu_ && has(menu_->actions, i)) || typed == k + 1;
     if (hover) hover_next_ = i;
     if (hover || focus)
       cv_.fill(row, hover ? theme::panel_light.mix({255, 255, 255, 255}, 0.1) : theme::panel_light,
                px(5));
     Rect num{r.x + px(2), y + px(3), numw - px(6), lh};
-    cv_.fill(num, mine ? theme::playable : theme::panel_light, px(4));
-    cv_.text_in(num, std::to_string(i + 1), font(12, Weight::Bold),
-                mine ? theme::dark_text : theme::muted, Align::Center);
-    for (size_t k = 0; k < lines.size(); ++k)
-      cv_.text(r.x + numw, y + px(3) + static_cast<int>(k) * lh, lines[k], f,
+    Color badge = !mine ? theme::panel_light : o.risky[i] ? theme::danger : theme::playable;
+    cv_.fill(num, badge, px(4));
+    cv_.text_in(num, std::to_string(k + 1), font(12, Weight::Bold),
+                !mine        ? theme::muted
+                : o.risky[i] ? theme::text
+                             : theme::dark_text,
+                Align::Center);
+    for (size_t l = 0; l < lines[k].size(); ++l)
+      cv_.text(r.x + numw, y + px(3) + static_cast<int>(l) * lh, lines[k][l], f,
                mine ? theme::text : theme::muted);
-    if (mine) hit({row, [this, i] { choose_action(i); }, {}, "action:" + std::to_string(i + 1)});
-    y += h + px(2);
+    if (mine) hit({row, [this, i] { choose_action(i); }, {}, "action:" + std::to_string(k + 1)});
+    y += h;
+  }
+  if (k < n) {
+    Rect down{r.x, bottom - mh, r.w, mh};
+    cv_.text(r.x, down.y, "\u25bc " + std::to_string(n - k) + " more below (scroll)", mf,
+             theme::selected);
+    hit({down,
+         [this] { actions_scroll_ = std::min(actions_max_scroll_, actions_scroll_ + 3); },
+         {},
+         "scroll:down"});
   }
 }
 
@@ -234,7 +334,7 @@ void App::draw_log(Rect r) {
   Font tf = font(13.5, Weight::Bold), f = font(12.5);
   cv_.line(r.x, r.y - px(4), r.right(), r.y - px(4), theme::panel_light);
   cv_.text(r.x, r.y, "Game log", tf, theme::text);
-  const auto& log = session_->game().match().log();
+  const auto& log = shown_log();
   int n = static_cast<int>(log.size()), lh = cv_.line_h(f);
   log_scroll_ = std::clamp(log_scroll_, 0, std::max(0, n - 1));
   if (log_scroll_) {
@@ -264,33 +364,52 @@ void App::draw_menu() {
   for (int i : menu_->actions)
     if (i >= 0 && i < static_cast<int>(acts.size()))
       w = std::max(w, cv_.text_w(acts[i].label, f) + numw + px(24));
+  std::string title = menu_->confirm ? "Are you sure? (1 or Enter: yes, Esc: no)"
+                                     : "Choose (1\u2013" + std::to_string(menu_->actions.size()) +
+                                           ", Esc to cancel)";
+  w = std::max(w, cv_.text_w(title, tf) + px(24));
   w = std::min({w, px(600), table_rect_.w - px(20)});
   int n = static_cast<int>(menu_->actions.size());
-  int h = px(32) + n * row_h + px(6);
+  // A risky action's menu asks once more, with the ruleset's warning.
+  std::vector<std::string> warn;
+  if (menu_->confirm)
+    warn = cv_.wrap(menu_->warning.empty() ? "This action may cost you the game." : menu_->warning,
+                    f, w - px(24));
+  int head = px(30) + static_cast<int>(warn.size()) * lh + (warn.empty() ? 0 : px(6));
+  int h = head + n * row_h + px(6);
   const Rect& a = menu_->anchor;
   int x = std::clamp(a.cx() - w / 2, table_rect_.x + px(8),
                      std::max(table_rect_.x + px(8), table_rect_.right() - w - px(8)));
   int y = a.y - h - px(10) >= table_rect_.y + px(4) ? a.y - h - px(10) : a.bottom() + px(10);
   y = std::clamp(y, table_rect_.y + px(4), std::max(table_rect_.y + px(4), cv_.h() - h - px(4)));
   Rect panel{x, y, w, h};
+  menu_->panel = panel;
+  bool confirm = menu_->confirm;
+  Color edge = confirm ? theme::danger : theme::selected;
   cv_.fill({x + px(3), y + px(4), w, h}, {0, 0, 0, 90}, px(10));
   cv_.fill(panel, theme::panel, px(10));
-  cv_.frame(panel, theme::selected, px(10), px(2));
-  cv_.text(x + px(12), y + px(8), "Choose (1\u2013" + std::to_string(n) + ", Esc to cancel)", tf,
-           theme::muted, w - px(24));
+  cv_.frame(panel, edge, px(10), px(2));
+  cv_.text(x + px(12), y + px(8), title, tf, confirm ? Color{255, 170, 170, 255} : theme::muted,
+           w - px(24));
+  for (size_t l = 0; l < warn.size(); ++l)
+    cv_.text(x + px(12), y + px(30) + static_cast<int>(l) * lh, warn[l], f, theme::text,
+             w - px(24));
   hit({panel, [] {}, {}, "menu"});
   for (int k = 0; k < n; ++k) {
     int i = menu_->actions[k];
     if (i < 0 || i >= static_cast<int>(acts.size())) continue;
-    Rect row{x + px(6), y + px(30) + k * row_h, w - px(12), row_h};
+    Rect row{x + px(6), y + head + k * row_h, w - px(12), row_h};
     bool hover = row.contains(mouse_x_, mouse_y_);
     if (hover) hover_next_ = i, cv_.fill(row, theme::panel_light, px(6));
     Rect num{row.x + px(4), row.y + px(4), numw - px(8), row_h - px(8)};
-    cv_.fill(num, theme::selected, px(4));
-    cv_.text_in(num, std::to_string(k + 1), font(12.5, Weight::Bold), theme::dark_text,
-                Align::Center);
+    cv_.fill(num, edge, px(4));
+    cv_.text_in(num, std::to_string(k + 1), font(12.5, Weight::Bold),
+                confirm ? theme::text : theme::dark_text, Align::Center);
     cv_.text_in({row.x + numw, row.y, row.w - numw - px(6), row.h}, acts[i].label, f, theme::text);
-    hit({row, [this, i] { choose_action(i); }, {}, "menu:" + std::to_string(k + 1)});
+    hit({row,
+         [this, i, confirm] { choose_action(i, confirm); },
+         {},
+         "menu:" + std::to_string(k + 1)});
   }
 }
 
@@ -302,8 +421,10 @@ void App::draw_help() {
       {"Right-click a card", "keeps it large until you click or press Esc"},
       {"Click an action", "in the list on the right: carries it out"},
       {"1 \u2026 9, 10 \u2026", "the action with that number (type the digits)"},
+      {"E", "end your turn (the button under the action list)"},
       {"Ctrl+Z", "undo your last action (never back over a card it showed you)"},
       {"Ctrl+N", "new game: same rules and seats, a new seed"},
+      {"Ctrl+S", "save the game (quitting saves it too); the picker resumes it"},
       {"O", "options screen for a new game (players, seats, house rules)"},
       {"P", "choose another game or variant"},
       {"Space", "pause or resume the bots; on the curtain: show your cards"},
@@ -412,12 +533,25 @@ void App::draw_banner(Rect table) {
 
 void App::draw_notice(Rect table) {
   if (notice_.empty() || now_ >= notice_until_) return;
-  Font f = font(13.5, Weight::Bold);
-  int w = std::min(cv_.text_w(notice_, f) + px(32), table.w - px(40)), h = cv_.line_h(f) + px(14);
+  // One line, or more: a reload's notice names what changed on a second.
+  std::vector<std::string> lines;
+  for (size_t from = 0;;) {
+    size_t nl = notice_.find('\n', from);
+    lines.push_back(notice_.substr(from, nl == std::string::npos ? nl : nl - from));
+    if (nl == std::string::npos) break;
+    from = nl + 1;
+  }
+  Font f = font(13.5, Weight::Bold), rest = font(13);
+  int w = 0, lh = cv_.line_h(f), n = static_cast<int>(lines.size());
+  for (int k = 0; k < n; ++k) w = std::max(w, cv_.text_w(lines[k], k ? rest : f));
+  w = std::min(w + px(32), table.w - px(40));
+  int h = lh * n + px(14);
   int y = table.y + px(10) + (banner_.empty() && session_->error().empty() ? 0 : px(140));
   Rect r{table.cx() - w / 2, y, w, h};
-  cv_.fill(r, theme::notice.with_alpha(240), h / 2);
-  cv_.text_in(r.inset(px(14)), notice_, f, {255, 255, 255, 255}, Align::Center);
+  cv_.fill(r, theme::notice.with_alpha(240), n == 1 ? h / 2 : px(12));
+  for (int k = 0; k < n; ++k)
+    cv_.text_in({r.x + px(14), r.y + px(7) + k * lh, r.w - px(28), lh}, lines[k], k ? rest : f,
+                {255, 255, 255, 255}, Align::Center);
 }
 
 // ------------------------------------------------------------ probe
@@ -434,8 +568,18 @@ Probe App::probe() {
              : screen_ == Screen::Options ? "options"
                                           : "table";
   if (help_) p.overlays.push_back("help");
+  p.texts = shown_texts_;
+  if (screen_ == Screen::Picker && picker_sel_ >= 0 &&
+      picker_sel_ < static_cast<int>(picker_.size()))
+    p.game = picker_[picker_sel_].title;
+  else if (screen_ == Screen::Options && pending_)
+    p.game = pending_->settings.loaded->meta().name;
+  else if (session_)
+    p.game = session_->loaded().meta().name;
   for (const auto& h : hits_)
     if (!h.name.empty()) p.boxes.push_back({h.name, h.r.x, h.r.y, h.r.w, h.r.h});
+  if (screen_ == Screen::Picker)
+    for (const auto& r : picker_) p.picker.push_back(r.title);
   if (screen_ != Screen::Table || !session_) return p;
   if (menu_) p.overlays.push_back("menu");
   if (curtain_) p.overlays.push_back("curtain");
@@ -453,14 +597,34 @@ Probe App::probe() {
   p.notice = now_ < notice_until_ ? notice_ : "";
   p.rules_error = session_->error();
   p.reloads = session_->reloads();
-  for (const auto& a : session_->actions()) p.actions.push_back(a.label);
-  if (menu_)
-    for (int i : menu_->actions) p.menu.push_back(session_->actions()[i].label);
+  const auto& acts = session_->actions();
+  const auto& o = order();
+  for (int i : o.list) p.actions.push_back(acts[i].label);
+  if (o.end_turn >= 0) p.end_turn = acts[o.end_turn].label;
+  if (menu_) {
+    for (int i : menu_->actions) p.menu.push_back(acts[i].label);
+    p.confirm = menu_->confirm;
+  }
+  p.typed = digits_;
+  if (preview_rect_.w)
+    p.preview = {"preview:" + std::to_string(pinned_ ? pinned_ : hover_card_), preview_rect_.x,
+                 preview_rect_.y, preview_rect_.w, preview_rect_.h};
+  for (const auto& a : layout_.areas)
+    if (has(hl_.players, a.player))
+      p.lit.push_back(
+          {"player:" + std::to_string(a.player), a.rect.x, a.rect.y, a.rect.w, a.rect.h});
+  for (const auto& z : layout_.zones) {
+    if (has(hl_.zones, view_.zones[z.zone].name))
+      p.lit.push_back({"zone:" + view_.zones[z.zone].name, z.box.x, z.box.y, z.box.w, z.box.h});
+    for (const auto& s : z.spots)
+      if (s.id && has(hl_.focus_cards, s.id))
+        p.lit.push_back({"card:" + std::to_string(s.id), s.rect.x, s.rect.y, s.rect.w, s.rect.h});
+  }
   for (const auto& z : layout_.zones)
     for (const auto& s : z.spots)
       p.cards.push_back({s.id, view_.zones[z.zone].name, s.rect.x, s.rect.y, s.rect.w, s.rect.h,
                          s.id && has(hl_.playable, s.id)});
-  p.log = session_->game().match().log();
+  p.log = shown_log();
   return p;
 }
 

@@ -1,6 +1,7 @@
 // Before a game: the picker of rulesets and variants, and the options
 // screen built from the ruleset's declared options.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <variant>
@@ -14,6 +15,7 @@ void App::pick(int i) {
   if (i < 0 || i >= static_cast<int>(picker_.size())) return;
   picker_sel_ = i;
   const auto& row = picker_[i];
+  if (!row.save.empty()) return resume_saved(row.save, true);
   try {
     open_options(engine::Loaded::open(row.spec, row.variant));
   } catch (const std::exception& e) {
@@ -21,6 +23,24 @@ void App::pick(int i) {
   }
 }
 
+std::vector<int> App::picker_games() const {
+  std::vector<int> games;
+  for (int i = 0; i < static_cast<int>(picker_.size()); ++i)
+    if (picker_[i].variant.empty()) games.push_back(i);
+  return games;
+}
+
+// The keyboard's choice: the view follows it.
+void App::picker_move(int to) {
+  if (to < 0 || to >= static_cast<int>(picker_.size())) return;
+  if (picker_[to].game != picker_[picker_sel_].game) variants_scroll_ = 0;
+  picker_sel_ = to;
+  picker_follow_ = true;
+}
+
+// Two panes: every game on the left (all eight fit at 1280x720), the
+// chosen game's rules and variants on the right. Both scroll with the
+// wheel; Page Up/Down go from game to game, the arrows through variants.
 void App::draw_picker() {
   int w = cv_.w(), h = cv_.h();
   cv_.fill({0, 0, w, h}, theme::felt_dark);
@@ -28,53 +48,264 @@ void App::draw_picker() {
   cv_.text(px(40) + cv_.text_w("ratify", font(28, Weight::Bold)) + px(16), px(34),
            "choose a game or a variant", font(16), theme::text);
   picker_rect_ = {px(40), px(84), w - px(80), h - px(150)};
-  cv_.fill(picker_rect_, theme::panel, px(12));
-  if (picker_.empty())
+  variants_rect_ = {};
+  if (picker_.empty()) {
+    cv_.fill(picker_rect_, theme::panel, px(12));
     cv_.text(picker_rect_.x + px(20), picker_rect_.y + px(20),
              "No rulesets found: add folders with a ruleset.lua to rulesets/ or RATIFY_PATH.",
              font(15), theme::text);
-  int n = static_cast<int>(picker_.size());
-  picker_scroll_ = std::clamp(picker_scroll_, 0, std::max(0, n - 1));
-  // Keep the keyboard's row in sight.
-  if (picker_sel_ < picker_scroll_) picker_scroll_ = picker_sel_;
-  int y = picker_rect_.y + px(8);
-  for (int i = picker_scroll_; i < n; ++i) {
-    const auto& row = picker_[i];
-    bool variant = !row.variant.empty();
-    int rh = px(variant ? 34 : 50);
-    if (y + rh > picker_rect_.bottom() - px(4)) {
-      if (picker_sel_ >= i) ++picker_scroll_;
-      break;
-    }
-    Rect r{picker_rect_.x + px(8), y, picker_rect_.w - px(16), rh};
-    bool hover = r.contains(mouse_x_, mouse_y_);
-    if (i == picker_sel_ || hover)
-      cv_.fill(r, hover ? theme::panel_light.mix({255, 255, 255, 255}, 0.08) : theme::panel_light,
-               px(8));
-    int x = r.x + px(variant ? 44 : 14);
-    Font tf = font(variant ? 14 : 17, Weight::Bold), df = font(13);
-    if (variant) {
-      int tw = cv_.text(x, r.y + (rh - cv_.line_h(tf)) / 2, row.title, tf, theme::text, px(260));
-      cv_.text(x + tw + px(14), r.y + (rh - cv_.line_h(df)) / 2,
-               row.error.empty() ? row.detail : row.error, df,
-               row.error.empty() ? theme::muted : theme::danger, r.right() - x - tw - px(24));
-    } else {
-      cv_.text(x, r.y + px(5), row.title, tf, theme::text, r.w - px(28));
-      cv_.text(x, r.y + px(7) + cv_.line_h(tf),
-               row.error.empty() ? row.detail : "does not load: " + row.error, df,
-               row.error.empty() ? theme::muted : Color{255, 140, 140, 255}, r.w - px(28));
-    }
-    hit({r, [this, i] { pick(i); }, {}, "picker:" + std::to_string(i + 1)});
-    y += rh + px(4);
+    return;
   }
+  picker_sel_ = std::clamp(picker_sel_, 0, static_cast<int>(picker_.size()) - 1);
+  auto games = picker_games();
+  int current = picker_[picker_sel_].game;
+  int ng = static_cast<int>(games.size());
+  int cur_k = static_cast<int>(std::find(games.begin(), games.end(), current) - games.begin());
+
+  Rect left{picker_rect_.x, picker_rect_.y, std::max(px(300), picker_rect_.w * 40 / 100),
+            picker_rect_.h};
+  cv_.fill(left, theme::panel, px(12));
+  Font tf = font(17, Weight::Bold), df = font(13), mf = font(12.5);
+  int rh = px(10) + cv_.line_h(tf) + cv_.line_h(df) + px(6), gap = px(4);
+  Rect list = left.inset(px(8));
+  int fit = std::max(1, (list.h + gap) / (rh + gap));
+  bool overflow = ng > fit;
+  if (overflow) fit = std::max(1, (list.h - 2 * cv_.line_h(mf) + gap) / (rh + gap));
+  picker_scroll_ = std::clamp(picker_scroll_, 0, std::max(0, ng - fit));
+  if (picker_follow_) {
+    if (cur_k < picker_scroll_) picker_scroll_ = cur_k;
+    if (cur_k >= picker_scroll_ + fit) picker_scroll_ = cur_k - fit + 1;
+  }
+  int y = list.y;
+  if (overflow) {
+    Rect up{list.x, y, list.w, cv_.line_h(mf)};
+    if (picker_scroll_ > 0) {
+      cv_.text_in(up, "\u25b2 " + std::to_string(picker_scroll_) + " more above", mf, theme::muted,
+                  Align::Center);
+      hit({up,
+           [this] { picker_scroll_ = std::max(0, picker_scroll_ - 1), picker_follow_ = false; },
+           {},
+           "scroll:picker-up"});
+    }
+    y += up.h;
+  }
+  for (int k = picker_scroll_; k < ng && k < picker_scroll_ + fit; ++k) {
+    int i = games[k];
+    const auto& row = picker_[i];
+    Rect r{list.x, y, list.w, rh};
+    bool hover = r.contains(mouse_x_, mouse_y_), cur = i == current;
+    if (cur || hover)
+      cv_.fill(r,
+               cur ? theme::panel_light.mix({255, 255, 255, 255}, hover ? 0.12 : 0.05)
+                   : theme::panel_light,
+               px(8));
+    if (cur) cv_.fill({r.x, r.y + px(6), px(4), r.h - px(12)}, theme::playable, px(2));
+    int x = r.x + px(14);
+    cv_.text(x, r.y + px(5), row.title, tf, theme::text, r.w - px(28));
+    int nv = 0;
+    for (const auto& v : picker_)
+      if (v.game == i && !v.variant.empty()) ++nv;
+    std::string detail = row.error.empty()
+                             ? row.detail + (nv ? "  \u00b7  " + std::to_string(nv) +
+                                                      (nv == 1 ? " variant" : " variants")
+                                                : "")
+                             : "does not load: " + row.error;
+    cv_.text(x, r.y + px(7) + cv_.line_h(tf), detail, df,
+             row.error.empty() ? theme::muted : Color{255, 140, 140, 255}, r.w - px(28));
+    // A click chooses the game; on the chosen game's row it starts it.
+    hit({r,
+         [this, i, cur] {
+           if (cur && picker_sel_ == i)
+             pick(i);
+           else
+             picker_move(i);
+         },
+         {},
+         "picker:" + std::to_string(i + 1)});
+    y += rh + gap;
+  }
+  if (overflow && picker_scroll_ + fit < ng) {
+    Rect down{list.x, list.bottom() - cv_.line_h(mf), list.w, cv_.line_h(mf)};
+    cv_.text_in(down, "\u25bc " + std::to_string(ng - picker_scroll_ - fit) + " more below", mf,
+                theme::muted, Align::Center);
+    hit({down, [this] { ++picker_scroll_, picker_follow_ = false; }, {}, "scroll:picker-down"});
+  }
+
+  Rect right{left.right() + px(16), picker_rect_.y, picker_rect_.right() - left.right() - px(16),
+             picker_rect_.h};
+  cv_.fill(right, theme::panel, px(12));
+  draw_picker_variants(right.inset(px(16)), current);
+
   std::string foot = picker_error_.empty()
-                         ? "Click a game, or \u2191 \u2193 and Enter.   Esc quits.   F1 help."
+                         ? "Click a game, then Play or a variant.   \u2191 \u2193 choose, "
+                           "Page Up/Down: another game, Enter plays.   Esc quits.   F1 help."
                          : picker_error_;
   cv_.text(px(40), h - px(50), foot, font(14),
            picker_error_.empty() ? theme::muted : Color{255, 140, 140, 255}, w - px(80));
 }
 
+// The right pane: the game, its Play button and its variants.
+void App::draw_picker_variants(Rect r, int game) {
+  if (!picker_[game].save.empty()) return draw_saved_game(r, game);
+  const auto& g = picker_[game];
+  Font hf = font(22, Weight::Bold), df = font(13.5), vf = font(14.5, Weight::Bold), sf = font(13),
+       mf = font(12.5);
+  int y = r.y;
+  cv_.text(r.x, y, g.title, hf, theme::playable, r.w);
+  y += cv_.line_h(hf) + px(2);
+  if (!g.error.empty()) {
+    cv_.paragraph({r.x, y, r.w, r.bottom() - y}, "This ruleset does not load: " + g.error, df,
+                  {255, 140, 140, 255});
+    return;
+  }
+  cv_.text(r.x, y, g.detail, df, theme::muted, r.w);
+  y += cv_.line_h(df) + px(12);
+  const auto& sel = picker_[picker_sel_];
+  bool on_variant = !sel.variant.empty();
+  std::string play =
+      on_variant ? "Play \u201c" + sel.title + "\u201d  (Enter)" : "Play " + g.title + "  (Enter)";
+  Rect pb{r.x, y,
+          std::min(r.w, std::max(px(260), cv_.text_w(play, font(13, Weight::Bold)) + px(40))),
+          px(40)};
+  int chosen = picker_sel_;
+  button(
+      pb, play, "button:play", [this, chosen] { pick(chosen); }, true, true);
+  y += pb.h + px(16);
+  std::vector<int> vars;
+  for (int i = 0; i < static_cast<int>(picker_.size()); ++i)
+    if (picker_[i].game == game && !picker_[i].variant.empty()) vars.push_back(i);
+  if (vars.empty()) {
+    cv_.text(r.x, y, "No variants: the ruleset's own rules, set on the next screen.", sf,
+             theme::muted, r.w);
+    return;
+  }
+  cv_.text(r.x, y, "Variants (house-rule presets): click to play", font(14, Weight::Bold),
+           theme::text, r.w);
+  y += cv_.line_h(font(14, Weight::Bold)) + px(6);
+  variants_rect_ = {r.x, y, r.w, r.bottom() - y};
+  // Each variant: its name, then its doc in up to two lines.
+  int lh = cv_.line_h(sf), nv = static_cast<int>(vars.size());
+  std::vector<std::vector<std::string>> docs(nv);
+  std::vector<int> hs(nv);
+  for (int k = 0; k < nv; ++k) {
+    const auto& v = picker_[vars[k]];
+    docs[k] = cv_.wrap(v.error.empty() ? v.detail : v.error, sf, r.w - px(24));
+    if (docs[k].size() > 2)
+      docs[k] = {docs[k][0], cv_.ellipsize(docs[k][1] + " " + docs[k][2], sf, r.w - px(24))};
+    hs[k] = px(8) + cv_.line_h(vf) + static_cast<int>(docs[k].size()) * lh + px(6);
+  }
+  int avail = variants_rect_.h, mh = cv_.line_h(mf);
+  auto fits_from = [&](int first, int room) {
+    int used = 0, k = first;
+    for (; k < nv && used + hs[k] <= room; ++k) used += hs[k] + px(4);
+    return k - first;
+  };
+  int max_scroll = 0;
+  for (int s = 0; s < nv; ++s) {
+    int room = avail - (s > 0 ? mh : 0);
+    if (s + fits_from(s, room) >= nv) {
+      max_scroll = s;
+      break;
+    }
+  }
+  variants_scroll_ = std::clamp(variants_scroll_, 0, max_scroll);
+  int sel_k = static_cast<int>(std::find(vars.begin(), vars.end(), picker_sel_) - vars.begin());
+  if (picker_follow_ && sel_k < nv) {
+    if (sel_k < variants_scroll_) variants_scroll_ = sel_k;
+    while (variants_scroll_ < sel_k &&
+           variants_scroll_ + fits_from(variants_scroll_, avail - 2 * mh) <= sel_k)
+      ++variants_scroll_;
+  }
+  if (variants_scroll_ > 0) {
+    Rect up{r.x, y, r.w, mh};
+    cv_.text_in(up, "\u25b2 " + std::to_string(variants_scroll_) + " more above", mf, theme::muted,
+                Align::Center);
+    hit({up,
+         [this] { variants_scroll_ = std::max(0, variants_scroll_ - 1); },
+         {},
+         "scroll:variants-up"});
+    y += mh;
+  }
+  int k = variants_scroll_;
+  for (; k < nv; ++k) {
+    bool last = k == nv - 1;
+    if (y + hs[k] > r.bottom() - (last ? 0 : mh)) break;
+    int i = vars[k];
+    const auto& v = picker_[i];
+    Rect row{r.x, y, r.w, hs[k]};
+    bool hover = row.contains(mouse_x_, mouse_y_);
+    if (i == picker_sel_ || hover)
+      cv_.fill(row, hover ? theme::panel_light.mix({255, 255, 255, 255}, 0.08) : theme::panel_light,
+               px(8));
+    cv_.text(row.x + px(12), row.y + px(6), v.title, vf, theme::text, row.w - px(24));
+    int dy = row.y + px(6) + cv_.line_h(vf);
+    for (const auto& l : docs[k])
+      dy += (cv_.text(row.x + px(12), dy, l, sf,
+                      v.error.empty() ? theme::muted : Color{255, 140, 140, 255}),
+             lh);
+    hit({row, [this, i] { pick(i); }, {}, "picker:" + std::to_string(i + 1)});
+    y += hs[k] + px(4);
+  }
+  if (k < nv) {
+    Rect down{r.x, r.bottom() - mh, r.w, mh};
+    cv_.text_in(down, "\u25bc " + std::to_string(nv - k) + " more below", mf, theme::muted,
+                Align::Center);
+    hit({down, [this] { ++variants_scroll_; }, {}, "scroll:variants-down"});
+  }
+}
+
 namespace {
+
+// An id as words: "turn_limit" -> "Turn limit", "article_v" -> "Article V".
+std::string pretty_id(const std::string& id) {
+  std::string out;
+  for (size_t i = 0; i < id.size(); ++i) {
+    char c = id[i] == '_' ? ' ' : id[i];
+    bool word_start = i == 0 || id[i - 1] == '_';
+    bool lone = word_start && (i + 1 == id.size() || id[i + 1] == '_');
+    if ((i == 0 || lone) && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    out += c;
+  }
+  return out;
+}
+
+// A choice's value as words: "per_hand" -> "per hand".
+std::string pretty_value(std::string v) {
+  std::replace(v.begin(), v.end(), '_', ' ');
+  return v;
+}
+
+// A doc line for people: `code` loses its backticks, and an option named
+// in it (`hands`, game_end) becomes that option's title in quotes.
+std::string pretty_doc(const std::string& doc, const std::vector<core::OptionDecl>& decls) {
+  auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  auto option = [&](const std::string& w) {
+    for (const auto& d : decls)
+      if (d.name == w) return true;
+    return false;
+  };
+  std::string out;
+  for (size_t i = 0; i < doc.size();) {
+    if (doc[i] == '`') {
+      ++i;
+      continue;
+    }
+    if (!is_word(doc[i])) {
+      out += doc[i++];
+      continue;
+    }
+    size_t j = i;
+    while (j < doc.size() && is_word(doc[j])) ++j;
+    std::string w = doc.substr(i, j - i);
+    bool quoted = i > 0 && doc[i - 1] == '`';
+    if (option(w) && (quoted || w.find('_') != std::string::npos))
+      out += "\u201c" + pretty_id(w) + "\u201d";
+    else
+      out += w.find('_') != std::string::npos ? pretty_value(w) : w;
+    i = j;
+  }
+  return out;
+}
 
 std::string value_text(const core::OptionValue& v) {
   if (const auto* b = std::get_if<bool>(&v)) return *b ? "On" : "Off";
@@ -83,6 +314,7 @@ std::string value_text(const core::OptionValue& v) {
     std::snprintf(buf, sizeof buf, "%g", *d);
     return buf;
   }
+  if (const auto* s = std::get_if<std::string>(&v)) return pretty_value(*s);
   return core::to_string(v);
 }
 
@@ -111,10 +343,14 @@ int App::draw_option_row(Rect r, const core::OptionDecl& d) {
   core::OptionValue v = opts.count(d.name) ? opts.at(d.name) : d.def;
   int cw = px(190), ch = px(30);
   Font nf = font(14, Weight::Bold), df = font(12.5);
-  cv_.text(r.x, r.y, d.name, nf, theme::text, r.w - cw - px(16));
+  const auto& decls = pending_->settings.loaded->meta().options;
+  std::string title = pretty_id(d.name), doc = pretty_doc(d.doc, decls);
+  shown_texts_.push_back(title);
+  shown_texts_.push_back(doc);
+  shown_texts_.push_back(value_text(v));
+  cv_.text(r.x, r.y, title, nf, theme::text, r.w - cw - px(16));
   int h = cv_.line_h(nf);
-  h +=
-      cv_.paragraph({r.x, r.y + h, r.w - cw - px(16), cv_.line_h(df) * 3}, d.doc, df, theme::muted);
+  h += cv_.paragraph({r.x, r.y + h, r.w - cw - px(16), cv_.line_h(df) * 3}, doc, df, theme::muted);
   Rect c{r.right() - cw, r.y, cw, ch};
   std::string name = d.name;
   auto set = [this, d, name](int dir) {

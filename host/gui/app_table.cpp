@@ -60,13 +60,19 @@ void App::draw_table(Rect area) {
     in.scale = scale_;
     Font lf = font(12.5);
     in.label_width = [this, lf](const std::string& s) { return cv_.text_w(s, lf); };
+    in.bold_width = [this](const std::string& s, int px) {
+      return cv_.text_w(s, {px, Weight::Bold});
+    };
+    in.memory = &layout_memory_;
     layout_ = lay_out_table(in);
+    cv_.set_image_dirs({session_->loaded().meta().dir.string(), assets_dir().string()});
   }
   compute_highlights();
   cv_.fill(area, theme::felt);
   for (const auto& a : layout_.areas) draw_area(a);
   for (const auto& z : layout_.zones) draw_zone(z);
   for (const auto& z : layout_.zones) draw_cards(z);
+  draw_table_marks(cv_, layout_, font(12.5, Weight::Bold));
 }
 
 void App::draw_area(const PlayerArea& a) {
@@ -91,8 +97,7 @@ void App::draw_zone(const ZoneSpot& z) {
   const auto& zv = view_.zones[z.zone];
   bool target = has(hl_.zones, zv.name);
   Font lf = font(12.5);
-  cv_.text(z.box.x, z.box.y + px(1), zone_title(zv), lf, target ? theme::target : theme::muted,
-           z.box.w);
+  cv_.text(z.box.x, z.box.y + px(1), z.title, lf, target ? theme::target : theme::muted, z.box.w);
   Rect slot = z.spots.empty() ? z.slot : z.spots.front().rect;
   if (z.count == 0) draw_empty_slot(cv_, slot, target ? theme::target : Color{255, 255, 255, 70});
   if (target) {
@@ -123,15 +128,13 @@ void App::draw_cards(const ZoneSpot& z) {
       draw_card_face(cv_, r, defs[s.def], false, visible);
     else
       draw_card_back(cv_, r);
-    int rad = std::max(3, r.h / 16);
-    Rect ring{r.x - px(2), r.y - px(2), r.w + px(4), r.h + px(4)};
     bool recent = s.id && now_ - moved_at_ < 1600 && has(moved_, s.id);
     if (sel || focus)
-      cv_.frame(ring, theme::selected, rad + px(2), px(3));
+      draw_card_ring(cv_, r, theme::selected, px(3));
     else if (playable)
-      cv_.frame(ring, theme::playable, rad + px(2), px(2));
+      draw_card_ring(cv_, r, theme::playable, px(3));
     else if (recent)
-      cv_.frame(ring, {255, 255, 255, 200}, rad + px(2), px(3));
+      draw_card_ring(cv_, r, {255, 255, 255, 200}, px(3));
     int id = s.id;
     Hit h{s.rect, [this, id, name] { id ? click_card(id, name) : click_zone(name); },
           [this, id] { pinned_ = id; }, id ? "card:" + std::to_string(id) : "zone:" + name, id};
@@ -155,13 +158,64 @@ void App::draw_preview(int card, bool pinned) {
   if (pinned) {
     cv_.fill({0, 0, cv_.w(), cv_.h()}, {0, 0, 0, 140});
     modal_blocker([this] { pinned_ = 0; });
-  } else {
-    // Beside the mouse, on the side with more room, so the card stays visible.
-    r.x = mouse_x_ < table.cx() ? std::min(table.right() - w - px(16), mouse_x_ + px(40))
-                                : std::max(px(16), mouse_x_ - w - px(40));
-    r.y = std::clamp(mouse_y_ - h / 2, table.y + px(8), cv_.h() - h - px(8));
   }
+  preview_rect_ = r;
   draw_card_face(cv_, r, t.def(card), true);
+}
+
+namespace {
+
+bool overlap(const Rect& a, const Rect& b) {
+  return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
+}
+
+}  // namespace
+
+// The large card for the card under the mouse: beside that card, else in
+// a corner of the table, smaller if need be, but never over the open
+// menu, the lit targets, the picked card or the card pointed at; when
+// nothing fits it stays hidden (right-click shows it anyway).
+void App::draw_hover_preview(int card) {
+  const auto& t = session_->game().match().table();
+  if (card < 1 || card > t.ncards()) return;
+  std::vector<Rect> keep;
+  Rect at{mouse_x_, mouse_y_, 1, 1};  // the card pointed at
+  if (menu_ && menu_->panel.w) keep.push_back(menu_->panel);
+  for (const auto& a : layout_.areas)
+    if (has(hl_.players, a.player)) keep.push_back(a.rect);
+  for (const auto& z : layout_.zones) {
+    if (has(hl_.zones, view_.zones[z.zone].name)) keep.push_back(z.box);
+    for (const auto& s : z.spots)
+      if (s.id && (s.id == card || s.id == selected_ || has(hl_.focus_cards, s.id)))
+        keep.push_back(s.rect);
+    for (const auto& s : z.spots)
+      if (s.id == card && s.rect.contains(mouse_x_, mouse_y_)) at = s.rect;
+  }
+  const Rect& table = table_rect_;
+  int m = px(8);
+  for (double size : {1.0, 0.8, 0.62}) {
+    int h = static_cast<int>(std::min(static_cast<int>(cv_.h() * 0.66), px(470)) * size),
+        w = static_cast<int>(h * kCardAspect);
+    if (w > table.w - 2 * m || h > table.h - 2 * m) continue;
+    int ymouse = std::clamp(at.cy() - h / 2, table.y + m, table.bottom() - h - m);
+    int right = std::min(table.right() - w - m, at.right() + px(16)),
+        left = std::max(table.x + m, at.x - w - px(16));
+    std::vector<Rect> spots;
+    if (at.cx() < table.cx())
+      spots = {{right, ymouse, w, h}, {left, ymouse, w, h}};
+    else
+      spots = {{left, ymouse, w, h}, {right, ymouse, w, h}};
+    for (int cy : {table.y + m, table.bottom() - h - m})
+      for (int cx : {table.x + m, table.right() - w - m}) spots.push_back({cx, cy, w, h});
+    for (const auto& r : spots) {
+      bool clear = !r.contains(mouse_x_, mouse_y_);
+      for (const auto& k : keep) clear = clear && !overlap(r, k);
+      if (!clear) continue;
+      preview_rect_ = r;
+      draw_card_face(cv_, r, t.def(card), true);
+      return;
+    }
+  }
 }
 
 void App::draw_curtain() {
@@ -172,9 +226,10 @@ void App::draw_curtain() {
   cv_.fill(panel, theme::panel, px(14));
   cv_.text_in({panel.x, panel.y + px(24), panel.w, px(44)}, "Pass to " + player_name(p),
               font(30, Weight::Bold), theme::text, Align::Center);
-  cv_.paragraph({panel.x + px(30), panel.y + px(84), panel.w - px(60), px(60)},
+  cv_.paragraph({panel.x + px(30), panel.y + px(78), panel.w - px(60), px(80)},
                 player_name(bottom_) + "'s cards are hidden. When " + player_name(p) +
-                    " sits down, press Space or the button below.",
+                    " sits down, press Space or the button below. Before that, Ctrl+Z takes " +
+                    player_name(bottom_) + "'s move back.",
                 font(15), theme::muted, Align::Center);
   auto reveal = [this, p] { bottom_ = p, curtain_ = 0; };
   modal_blocker({});

@@ -1,6 +1,7 @@
 #include "gui/canvas.hpp"
 
 #include <SDL.h>
+#include <SDL_image.h>
 #include <SDL_ttf.h>
 
 #include <cmath>
@@ -65,6 +66,8 @@ Canvas::Canvas(SDL_Renderer* renderer, FontFiles fonts)
 
 Canvas::~Canvas() {
   for (auto& [k, e] : cache_) SDL_DestroyTexture(e.tex);
+  for (auto& [k, e] : images_)
+    if (e.tex) SDL_DestroyTexture(e.tex);
   for (auto& [k, f] : fonts_) TTF_CloseFont(f);
 }
 
@@ -322,6 +325,54 @@ int Canvas::paragraph(Rect r, const std::string& s, Font f, Color c, Align a) {
     if (last_room) break;
   }
   return y - r.y;
+}
+
+void Canvas::set_image_dirs(std::vector<std::string> dirs) {
+  if (dirs == image_dirs_) return;
+  image_dirs_ = std::move(dirs);
+  for (auto& [k, e] : images_)
+    if (e.tex) SDL_DestroyTexture(e.tex);
+  images_.clear();
+}
+
+const Canvas::Entry* Canvas::image_entry(const std::string& name) {
+  if (name.empty()) return nullptr;
+  auto it = images_.find(name);
+  if (it == images_.end()) {
+    Entry e;
+    std::vector<fs::path> tries;
+    if (fs::path(name).is_absolute())
+      tries.push_back(name);
+    else
+      for (const auto& d : image_dirs_) tries.push_back(fs::path(d) / name);
+    for (const auto& p : tries) {
+      if (!is_file(p.string())) continue;
+      if (SDL_Surface* surf = IMG_Load(p.string().c_str())) {
+        e.tex = SDL_CreateTextureFromSurface(renderer_, surf);
+        e.w = surf->w, e.h = surf->h;
+        SDL_FreeSurface(surf);
+        if (e.tex) SDL_SetTextureBlendMode(e.tex, SDL_BLENDMODE_BLEND);
+        if (e.tex) SDL_SetTextureScaleMode(e.tex, SDL_ScaleModeLinear);  // smooth when shrunk
+        break;
+      }
+    }
+    it = images_.emplace(name, e).first;
+  }
+  return it->second.tex ? &it->second : nullptr;
+}
+
+bool Canvas::has_image(const std::string& name) {
+  return image_entry(name) != nullptr;
+}
+
+bool Canvas::image(const std::string& name, Rect r) {
+  const Entry* e = image_entry(name);
+  if (!e || r.w <= 0 || r.h <= 0 || e->w <= 0 || e->h <= 0) return false;
+  double k = std::min(static_cast<double>(r.w) / e->w, static_cast<double>(r.h) / e->h);
+  int w = std::max(1, static_cast<int>(e->w * k)), h = std::max(1, static_cast<int>(e->h * k));
+  SDL_Rect dst{r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, w, h};
+  SDL_RenderCopy(renderer_, e->tex, nullptr, &dst);
+  return true;
 }
 
 void Canvas::end_frame() {

@@ -62,6 +62,14 @@ class Canvas {
   int paragraph(Rect r, const std::string& s, Font f, Color c, Align a = Align::Left);
   std::string ellipsize(const std::string& s, Font f, int max_w);
 
+  // Images (PNG through SDL_image): a name is looked up in the image
+  // folders in order (the ruleset's, then assets/); an absolute path as is.
+  void set_image_dirs(std::vector<std::string> dirs);
+  // Draws the image scaled to fit r, keeping its shape, centred; false when
+  // there is no such image or it does not load (asked once, then remembered).
+  bool image(const std::string& name, Rect r);
+  bool has_image(const std::string& name);
+
   // Frees text textures unused for a while (call once per frame).
   void end_frame();
 
@@ -73,12 +81,15 @@ class Canvas {
   };
   _TTF_Font* font(Font f);
   const Entry* texture(const std::string& s, Font f, Color c);
+  const Entry* image_entry(const std::string& name);
   void polygon(const std::vector<float>& xy, Color c);
   SDL_Renderer* renderer_;
   FontFiles files_;
   std::map<std::pair<int, int>, _TTF_Font*> fonts_;
   std::unordered_map<std::string, Entry> cache_;
   std::unordered_map<std::string, int> widths_;
+  std::vector<std::string> image_dirs_;
+  std::unordered_map<std::string, Entry> images_;  // by name; tex nullptr: none
   uint64_t frame_ = 0;
   int w_ = 0, h_ = 0;
 };

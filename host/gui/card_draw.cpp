@@ -75,7 +75,7 @@ int name_lines(Canvas& cv, Rect r, const std::string& s, Font f, Color c, int ma
 void draw_header(Canvas& cv, Rect band, const core::CardDef& d, Color on, int h, bool large,
                  bool narrow) {
   std::string corner = corner_label(d);
-  Font cf{clampi(h * 0.12, 9, large ? 40 : 24), Weight::Bold};
+  Font cf{corner_font_px(h, large), Weight::Bold};
   Font kf{clampi(h * 0.07, 8, large ? 20 : 13), Weight::Regular};
   int used = 0;
   if (!corner.empty()) {
@@ -125,9 +125,124 @@ void draw_body(Canvas& cv, Rect in, const core::CardDef& d, int h, bool large) {
                  qf, {90, 90, 96, 255}, Align::Left);
 }
 
+// Pips of a playing card, as fractions of the pip area: x across, y down.
+const std::vector<std::pair<double, double>>& pips(int value) {
+  static const std::vector<std::vector<std::pair<double, double>>> k = {
+      {},
+      {{.5, .5}},
+      {{.5, 0}, {.5, 1}},
+      {{.5, 0}, {.5, .5}, {.5, 1}},
+      {{0, 0}, {1, 0}, {0, 1}, {1, 1}},
+      {{0, 0}, {1, 0}, {.5, .5}, {0, 1}, {1, 1}},
+      {{0, 0}, {1, 0}, {0, .5}, {1, .5}, {0, 1}, {1, 1}},
+      {{0, 0}, {1, 0}, {.5, .25}, {0, .5}, {1, .5}, {0, 1}, {1, 1}},
+      {{0, 0}, {1, 0}, {.5, .25}, {0, .5}, {1, .5}, {.5, .75}, {0, 1}, {1, 1}},
+      {{0, 0},
+       {1, 0},
+       {0, 1. / 3},
+       {1, 1. / 3},
+       {.5, .5},
+       {0, 2. / 3},
+       {1, 2. / 3},
+       {0, 1},
+       {1, 1}},
+      {{0, 0},
+       {1, 0},
+       {.5, 1. / 6},
+       {0, 1. / 3},
+       {1, 1. / 3},
+       {0, 2. / 3},
+       {1, 2. / 3},
+       {.5, 5. / 6},
+       {0, 1},
+       {1, 1}},
+  };
+  return k[std::clamp(value, 0, 10)];
+}
+
+void centred(Canvas& cv, int cx, int cy, const std::string& s, Font f, Color c) {
+  cv.text(cx - cv.text_w(s, f) / 2, cy - cv.line_h(f) / 2, s, f, c);
+}
+
+// The middle of a playing card: pips, or for a small card one large
+// suit symbol; a court card's letter framed.
+void draw_playing_middle(Canvas& cv, Rect area, const PlayingCard& p, Color ink, bool small) {
+  if (area.w < 8 || area.h < 8) return;
+  if (p.value >= 11) {
+    Rect frame = area.inset(std::max(1, area.w / 12));
+    cv.fill(frame, ink.mix(theme::face, 0.88), std::max(2, frame.w / 10));
+    cv.frame(frame, ink.mix(theme::face, 0.4), std::max(2, frame.w / 10), 1);
+    Font lf{std::max(8, std::min(frame.h * 2 / 5, frame.w * 3 / 5)), Weight::Bold};
+    Font sf{std::max(8, std::min(frame.h / 4, frame.w / 2)), Weight::Regular};
+    int total = cv.line_h(lf) + cv.line_h(sf) * 3 / 4;
+    int top = frame.cy() - total / 2;
+    centred(cv, frame.cx(), top + cv.line_h(lf) / 2, p.rank, lf, ink);
+    centred(cv, frame.cx(), top + cv.line_h(lf) + cv.line_h(sf) * 3 / 8, p.symbol, sf, ink);
+    return;
+  }
+  if (small || p.value == 1) {
+    Font f{std::max(8, std::min(area.h * (p.value == 1 ? 3 : 2) / 4, area.w * 4 / 5)),
+           Weight::Regular};
+    centred(cv, area.cx(), area.cy(), p.symbol, f, ink);
+    return;
+  }
+  int rows = p.value >= 9 ? 4 : 3;
+  Font f{std::max(7, std::min(area.h / (rows + 1), area.w / 3)), Weight::Regular};
+  int ph = cv.line_h(f);
+  Rect box{area.x + area.w / 5, area.y + ph / 2, area.w * 3 / 5, std::max(0, area.h - ph)};
+  for (auto [fx, fy] : pips(p.value))
+    centred(cv, box.x + static_cast<int>(fx * box.w), box.y + static_cast<int>(fy * box.h),
+            p.symbol, f, ink);
+}
+
+void draw_playing_card(Canvas& cv, Rect r, const core::CardDef& d, const PlayingCard& p, bool large,
+                       int visible_w) {
+  int h = r.h, rad = std::max(3, h / 16);
+  Color ink = p.red ? theme::suit_red : theme::suit_black;
+  cv.fill({r.x + 1, r.y + 2, r.w, r.h}, {0, 0, 0, 70}, rad);
+  cv.fill(r, {150, 150, 150, 255}, rad);
+  cv.fill(r.inset(1), {253, 252, 248, 255}, std::max(2, rad - 1));
+  Font cf{corner_font_px(h, large), Weight::Bold};
+  int pad = std::max(2, h / 28), lh = cv.line_h(cf);
+  std::string corner = p.rank + p.symbol;
+  cv.text(r.x + pad + 1, r.y + pad / 2, corner, cf, ink);
+  if (h < 44) return;
+  bool partly = !large && visible_w > 0 && visible_w < r.w - 2;
+  int bottom_corner = h >= 70 && !partly ? lh : 0;
+  if (bottom_corner)
+    cv.text(r.right() - pad - 1 - cv.text_w(corner, cf), r.bottom() - pad / 2 - lh, corner, cf,
+            ink);
+  Rect middle{r.x + pad, r.y + pad / 2 + lh, r.w - 2 * pad, h - pad - lh - bottom_corner};
+  if (!large) {
+    draw_playing_middle(cv, middle, p, ink, h < 110);
+    return;
+  }
+  // The large view: the card above, its name and rules text below.
+  Rect pipsr{middle.x, middle.y, middle.w, middle.h * 55 / 100};
+  draw_playing_middle(cv, pipsr, p, ink, false);
+  Rect text{middle.x + pad, pipsr.bottom() + pad, middle.w - 2 * pad,
+            middle.bottom() - pipsr.bottom() - pad};
+  Font nf{clampi(h * 0.058, 9, 28), Weight::Bold}, tf{clampi(h * 0.042, 8, 20), Weight::Regular};
+  int y = text.y;
+  y += name_lines(cv, {text.x, y, text.w, text.bottom() - y}, d.name, nf, theme::dark_text, 2);
+  if (!d.text.empty() && text.bottom() - y > cv.line_h(tf))
+    cv.paragraph({text.x, y + pad, text.w, text.bottom() - y - pad}, d.text, tf, {70, 70, 76, 255},
+                 Align::Center);
+}
+
+// A card's picture above its name (and text, when there is room).
+int draw_picture(Canvas& cv, Rect in, const core::CardDef& d, bool large) {
+  int ih = in.h * (large ? 45 : 55) / 100;
+  Rect pic{in.x, in.y, in.w, ih};
+  if (!cv.image(d.image, pic)) return 0;
+  return ih + std::max(2, in.h / 40);
+}
+
 }  // namespace
 
 void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large, int visible_w) {
+  if (auto p = playing_card(d); p && d.image.empty())
+    return draw_playing_card(cv, r, d, *p, large, visible_w);
   int h = r.h, rad = std::max(3, h / 16);
   bool partly = !large && visible_w > 0 && visible_w < r.w - 2;  // the kind would hide
   bool narrow = partly && visible_w < r.w * 8 / 10;
@@ -136,8 +251,7 @@ void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large, int 
   cv.fill({r.x + 1, r.y + 2, r.w, r.h}, {0, 0, 0, 70}, rad);  // a soft shadow lifts it off the felt
   cv.fill(r, col, rad);
   int bw = std::max(2, h / 45);
-  int band =
-      std::max(cv.line_h({clampi(h * 0.12, 9, large ? 40 : 24), Weight::Bold}), h * 16 / 100);
+  int band = std::max(cv.line_h({corner_font_px(h, large), Weight::Bold}), h * 16 / 100);
   Rect face{r.x + bw, r.y + band, r.w - 2 * bw, r.h - band - bw};
   cv.fill(face, theme::face, std::max(2, rad - bw));
   int pad = std::max(2, h / 28);
@@ -145,16 +259,22 @@ void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large, int 
   if (h < 44) return;  // too small for a name: the corner says it
   Rect in = face.inset(pad);
   if (partly) in.w = std::max(8, visible_w - 2 * pad - bw);  // centred in what shows
-  if (narrow)
+  if (narrow) {
     draw_sliver(cv, {in.x, in.y, visible_w - 2 * pad - bw, in.h}, d, h);
-  else
-    draw_body(cv, in, d, h, large);
+    return;
+  }
+  if (!d.image.empty() && (large || h >= 60)) {
+    int used = draw_picture(cv, in, d, large);
+    in.y += used, in.h -= used;
+  }
+  draw_body(cv, in, d, h, large);
 }
 
 void draw_card_back(Canvas& cv, Rect r) {
   int rad = std::max(3, r.h / 16);
   cv.fill({r.x + 1, r.y + 2, r.w, r.h}, {0, 0, 0, 70}, rad);
   cv.fill(r, theme::back, rad);
+  if (cv.image("card_back.png", r.inset(std::max(2, r.h / 50)))) return;
   Rect in = r.inset(std::max(3, r.h / 14));
   cv.frame(in, theme::back_trim, std::max(2, rad / 2), std::max(1, r.h / 90));
   Rect lattice = in.inset(std::max(2, r.h / 40));
@@ -166,6 +286,38 @@ void draw_card_back(Canvas& cv, Rect r) {
     cv.line(lattice.x + k + lattice.h, lattice.y, lattice.x + k, lattice.bottom(), line);
   }
   cv.clip(nullptr);
+}
+
+void draw_card_ring(Canvas& cv, Rect r, Color c, int t) {
+  int rad = std::max(3, r.h / 16), g = std::max(1, t * 2 / 3);
+  cv.frame({r.x - g, r.y - g, r.w + 2 * g, r.h + 2 * g}, {15, 20, 18, 220}, rad + g, g);
+  cv.frame({r.x - g - t, r.y - g - t, r.w + 2 * (g + t), r.h + 2 * (g + t)}, c, rad + g + t, t);
+}
+
+void draw_table_marks(Canvas& cv, const TableLayout& t, Font heading) {
+  for (const auto& h : t.headings)
+    cv.text(h.rect.x, h.rect.y + std::max(0, (h.rect.h - cv.line_h(heading)) / 2) + 1, h.text,
+            heading, {214, 222, 216, 255}, h.rect.w);
+  for (const auto& z : t.zones) {
+    if (z.pawns.empty()) continue;
+    // Discs along the foot of the place, over its card: who stands here.
+    Rect slot = z.spots.empty() ? z.slot : z.spots.back().rect;
+    int n = static_cast<int>(z.pawns.size());
+    int d = std::clamp(std::min(slot.w * 2 / 5, (slot.w - 4) / std::max(1, n)), 10, 40);
+    int gap = 2, x = slot.cx() - (n * d + (n - 1) * gap) / 2, y = slot.bottom() - d * 3 / 4;
+    Font f{std::max(7, d * 11 / 20), Weight::Bold};
+    for (int p : z.pawns) {
+      Color c = player_color(p);
+      Rect disc{x, y, d, d};
+      cv.fill({x + 1, y + 2, d, d}, {0, 0, 0, 110}, d / 2);
+      cv.fill(disc, c, d / 2);
+      cv.frame(disc, {20, 20, 20, 255}, d / 2, std::max(1, d / 14));
+      std::string s = std::to_string(p);
+      Color on = c.luma() < 150 ? Color{255, 255, 255, 255} : theme::dark_text;
+      cv.text(disc.cx() - cv.text_w(s, f) / 2, disc.cy() - cv.line_h(f) / 2, s, f, on);
+      x += d + gap;
+    }
+  }
 }
 
 void draw_empty_slot(Canvas& cv, Rect r, Color c) {

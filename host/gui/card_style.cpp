@@ -84,6 +84,47 @@ Color card_color(const core::CardDef& d) {
   return {70, 90, 110, 255};
 }
 
+std::optional<PlayingCard> playing_card(const core::CardDef& d) {
+  static const std::map<std::string, std::pair<const char*, bool>> kSuits = {
+      {"hearts", {"\u2665", true}},  {"heart", {"\u2665", true}},   {"diamonds", {"\u2666", true}},
+      {"diamond", {"\u2666", true}}, {"spades", {"\u2660", false}}, {"spade", {"\u2660", false}},
+      {"clubs", {"\u2663", false}},  {"club", {"\u2663", false}},
+  };
+  if (!d.rank || std::floor(*d.rank) != *d.rank || *d.rank < 1 || *d.rank > 14) return std::nullopt;
+  auto it = kSuits.find(lower(d.suit));
+  if (it == kSuits.end()) return std::nullopt;
+  static const char* kRanks[] = {"A", "2", "3",  "4", "5", "6", "7",
+                                 "8", "9", "10", "J", "Q", "K", "A"};
+  int v = static_cast<int>(*d.rank);
+  return PlayingCard{kRanks[v - 1], it->second.first, it->second.second, v == 14 ? 1 : v};
+}
+
+std::string corner_text(const core::CardDef& d) {
+  if (auto p = playing_card(d)) return p->rank + p->symbol;
+  return corner_label(d);
+}
+
+int corner_font_px(int card_h, bool large) {
+  return std::clamp(static_cast<int>(std::lround(card_h * 0.12)), 9, large ? 40 : 24);
+}
+
+Color player_color(int player) {
+  static constexpr Color kPlayers[] = {{230, 75, 60},  {60, 140, 230}, {250, 200, 40},
+                                       {150, 90, 210}, {40, 190, 120}, {240, 130, 30},
+                                       {230, 90, 170}, {120, 200, 220}};
+  return kPlayers[(std::max(1, player) - 1) % 8];
+}
+
+std::filesystem::path assets_dir() {
+#ifndef RATIFY_SOURCE_DIR
+#define RATIFY_SOURCE_DIR "."
+#endif
+  std::error_code ec;
+  if (std::filesystem::exists("assets/icon.png", ec))
+    return std::filesystem::absolute("assets", ec);
+  return std::filesystem::path(RATIFY_SOURCE_DIR) / "assets";
+}
+
 std::string corner_label(const core::CardDef& d) {
   if (!d.short_label.empty()) return d.short_label;
   if (!d.rank) return {};

@@ -43,16 +43,24 @@ struct ProbeCard {
 // What the window shows now.
 struct Probe {
   std::string screen;                 // "picker", "options" or "table"
+  std::string game;                   // the game chosen in the picker, set up, or played
+  std::vector<std::string> texts;     // options screen: each option's title, doc and value
   std::vector<std::string> overlays;  // "menu", "help", "curtain", "result", "preview", "banner"
   int actor = 0, bottom = 0, steps = 0;
   bool human_to_act = false, over = false, paused = false;
   std::string result_text, banner, notice, rules_error;
   int reloads = 0;
-  std::vector<std::string> actions;  // labels, in list order
+  std::vector<std::string> actions;  // labels, in list order (action:1 is the first)
+  std::string end_turn;              // the End-turn button's action, "" when none
   std::vector<std::string> menu;     // labels of the open menu
+  bool confirm = false;              // the menu asks to confirm a risky action
   std::vector<ProbeBox> boxes;       // every clickable thing, last drawn last
   std::vector<ProbeCard> cards;
-  std::vector<std::string> log;
+  std::vector<std::string> picker;  // the picker's rows: titles (saved games first)
+  std::vector<std::string> log;     // as shown: the ruleset's lines and the window's
+  ProbeBox preview;                 // the large card ("preview:ID"); w = 0: none
+  std::vector<ProbeBox> lit;        // lit targets: "zone:NAME", "player:N", "card:ID"
+  std::string typed;                // digits typed, waiting for another or Enter
   const ProbeBox* find(const std::string& name) const;
 };
 
@@ -60,6 +68,7 @@ class Driver {
  public:
   // Opens the interface as `ratify play` would (picker when no ruleset).
   // Throws std::runtime_error when SDL, the fonts or the ruleset fail.
+  // Each frame advances the clock by frame_ms; 0: the real clock.
   explicit Driver(const WindowOptions& options, int frame_ms = 50);
   ~Driver();
   Driver(const Driver&) = delete;

@@ -18,6 +18,13 @@ struct WindowOptions {
   int max_actions = 0;     // with screenshot: bot actions before the frame
   std::string screenshot;  // PNG path: headless capture, then exit
   int width = 1280, height = 720;
+  // Saved games (docs/gui.md "Save and resume"): a save to resume at once;
+  // the folder where Ctrl+S saves and the picker lists saves (empty: no
+  // saving, as in tests); whether a game in progress is saved when the
+  // window closes or another game replaces it.
+  std::string resume;
+  std::string saves_dir;
+  bool autosave = false;
 };
 
 // Runs the window until it is closed. Returns the process exit code, or

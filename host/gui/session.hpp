@@ -11,6 +11,7 @@
 
 #include "bots/bots.hpp"
 #include "engine/game.hpp"
+#include "engine/saves.hpp"
 #include "gui/watch.hpp"
 
 namespace ratify::gui {
@@ -28,8 +29,17 @@ struct GameSettings {
 // What a look at the ruleset's files found.
 struct ReloadReport {
   enum Kind { None, Adopted, Changed, Refused, Failed } kind = None;
-  std::string message;             // for Refused/Failed: with file:line
+  // For people. Refused/Failed: the error with file:line. Adopted/Changed:
+  // how many actions were replayed and where the game changed, then the
+  // first few `changes`, one a line.
+  std::string message;
   std::vector<std::string> files;  // the files that changed
+  size_t replayed = 0;             // actions replayed under the new rules
+  // Adopted/Changed: what the table shows differently under the new rules
+  // (card definitions, zone labels, players' status lines, the result, a
+  // human actor's action labels), one line each: `Tack Center: “+4
+  // Electability” → “+5 Electability”`.
+  std::vector<std::string> changes;
 };
 
 class Session {
@@ -72,12 +82,34 @@ class Session {
   std::string why_no_undo(int player);
   void undo(int player);
 
-  // Hot reload: looks at the files every ~300 ms.
+  // Hot reload: call every frame; the file watch says when a save has
+  // settled (inotify on Linux, else a look every 100 ms).
   ReloadReport poll_reload(uint64_t now_ms);
   ReloadReport reload_now(std::vector<std::string> files = {});
   int reloads() const { return reloads_; }
 
+  // The settings of the next game (New game): the ruleset's files as they
+  // are now, even when a reload refused them for this game, with this
+  // game's players and seats, the options chosen for it (those the rules
+  // still take), and `seed`. Throws, with file:line, when they do not load.
+  GameSettings next_game(uint64_t seed) const;
+
+  // Saving (engine/saves.hpp): the game as its replay. One game keeps to
+  // one file in `dir`: the file it was resumed from when that is in `dir`,
+  // else a new one. Returns the file; throws std::runtime_error.
+  std::string save(const std::filesystem::path& dir);
+  const std::string& save_file() const { return save_file_; }
+  // Removes this game's save from `dir` (a game that ended); true if one went.
+  bool remove_save(const std::filesystem::path& dir);
+  // Worth resuming: an action played, and the game not over.
+  bool in_progress();
+  // A saved game, resumed under the rules as they are now. `report` is ""
+  // when its actions replay exactly, else what differs. Throws
+  // engine::InputError naming the file when the rules cannot take it.
+  static std::unique_ptr<Session> resume(const engine::SavedGame& save, std::string& report);
+
  private:
+  Session(GameSettings s, std::unique_ptr<engine::Game> game);
   void refresh();
   void make_bots();
   void watch_files();
@@ -92,6 +124,7 @@ class Session {
   std::optional<lua::Result> result_;
   std::string error_;
   int reloads_ = 0;
+  std::string save_file_;
   // A bot thinking on a copy of the game (see start_thinking).
   struct Thought {
     std::thread worker;

@@ -1,5 +1,6 @@
 // `ratify play`: the window on a real display, and SDL's start and stop.
 #include <SDL.h>
+#include <SDL_image.h>
 #include <SDL_ttf.h>
 
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <string>
 
 #include "gui/app.hpp"
+#include "gui/card_style.hpp"
 #include "gui/gui.hpp"
 #include "gui/sdl_env.hpp"
 
@@ -59,6 +61,10 @@ int run_window(const WindowOptions& options) {
                                                                   SDL_WINDOWPOS_CENTERED, o.width,
                                                                   o.height, SDL_WINDOW_RESIZABLE));
   if (!win) throw NoDisplay(std::string("cannot open a window: ") + SDL_GetError());
+  if (SDL_Surface* icon = IMG_Load((assets_dir() / "icon.png").string().c_str())) {
+    SDL_SetWindowIcon(win.get(), icon);  // without the file: SDL's default icon
+    SDL_FreeSurface(icon);
+  }
   SDL_SetWindowMinimumSize(win.get(), 800, 450);
   std::unique_ptr<SDL_Renderer, WindowDeleter> ren(
       SDL_CreateRenderer(win.get(), -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC));

@@ -358,6 +358,7 @@ void Rules::read_cards(const std::string& file) {
     def.suit = opt_string(L, d, "suit", where);
     def.color = opt_string(L, d, "color", where);
     def.short_label = opt_string(L, d, "short", where);
+    def.image = opt_string(L, d, "image", where);
     lua_getfield(L, d, "rank");
     if (lua_isnumber(L, -1) && lua_type(L, -1) == LUA_TNUMBER)
       def.rank = lua_tonumber(L, -1);

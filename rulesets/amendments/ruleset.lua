@@ -683,5 +683,12 @@ return {
   describe = describe,
   status = status,
   heuristic = heuristic,
-  layout = { ["hand:*"] = { fan = "row" } },
+  -- The window: each side's Article V, stops and runs in front of that side
+  -- (a team's in front of its first player), runs not yet begun left out.
+  layout = {
+    ["hand:*"] = { fan = "row" },
+    ["article:*"] = { owner = "$1" },
+    ["stop:*"] = { owner = "$1" },
+    ["run:*:*"] = { owner = "$1", hide = "empty" },
+  },
 }

@@ -240,4 +240,8 @@ return {
     end
     return totals[p] - best
   end,
+
+  -- The window: the ring of 20 places as a loop of two lines (Start at the
+  -- top left, clockwise), each player's pawn on the place they last landed on.
+  layout = { ["space:*"] = { columns = SPACES // 2, snake = true, pawns = "at" } },
 }

@@ -272,4 +272,6 @@ return {
   describe = describe,
   status = status,
   heuristic = heuristic,
+  -- The window: the pack and the odd card take no room once dealt and taken.
+  layout = { deck = { hide = "empty" }, odd = { hide = "empty" } },
 }

@@ -245,4 +245,7 @@ return {
     for _ in pairs(s.turned) do known = known + 1 end
     return v + known / 100
   end,
+
+  -- The window: the formation as the box lays it, 3 rows of 4 places.
+  layout = { ["slot:*"] = { columns = COLUMNS } },
 }
