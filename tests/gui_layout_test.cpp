@@ -19,10 +19,13 @@
 #include "gui/card_style.hpp"
 #include "gui/driver.hpp"
 #include "gui/layout.hpp"
+#include "test_files.hpp"
 
 namespace fs = std::filesystem;
 using namespace ratify;
 using namespace ratify::gui;
+
+using ratify::testing::TempDir;
 
 namespace {
 
@@ -88,19 +91,6 @@ bool inside(const Rect& outer, const Rect& r) {
   return r.x >= outer.x && r.y >= outer.y && r.right() <= outer.right() &&
          r.bottom() <= outer.bottom();
 }
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("ratify_layout_test_" + std::to_string(::getpid()) + "_" +
-                                        std::to_string(reinterpret_cast<uintptr_t>(this)));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 int channel(uint32_t c, int shift) {
   return static_cast<int>((c >> shift) & 255);

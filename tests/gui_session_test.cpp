@@ -18,38 +18,17 @@
 #include "gui/driver.hpp"
 #include "gui/session.hpp"
 #include "gui/watch.hpp"
+#include "test_files.hpp"
 
 namespace fs = std::filesystem;
 using namespace ratify;
 using namespace ratify::gui;
 
+using ratify::testing::read_text;
+using ratify::testing::TempDir;
+using ratify::testing::write_text;
+
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static int n = 0;
-    path = fs::temp_directory_path() /
-           ("ratify_session_test_" + std::to_string(::getpid()) + "_" + std::to_string(++n));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text(const fs::path& p, const std::string& text) {
-  std::ofstream(p, std::ios::trunc) << text;
-}
 
 bool has(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;

@@ -18,10 +18,15 @@
 #include "gui/layout.hpp"
 #include "gui/session.hpp"
 #include "gui/watch.hpp"
+#include "test_files.hpp"
 
 namespace fs = std::filesystem;
 using namespace ratify;
 using namespace ratify::gui;
+
+using ratify::testing::read_text;
+using ratify::testing::TempDir;
+using ratify::testing::write_text;
 
 namespace {
 
@@ -34,31 +39,6 @@ WindowOptions bots_only(const std::string& ruleset, uint64_t seed = 7) {
   int players = std::clamp(2, loaded->meta().min_players, loaded->meta().max_players);
   o.seats.assign(players, "random");
   return o;
-}
-
-// A fresh folder under the system temp dir, removed at the end.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("ratify_gui_test_" + std::to_string(::getpid()) + "_" +
-                                        std::to_string(reinterpret_cast<uintptr_t>(this)));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write_text(const fs::path& p, const std::string& text) {
-  std::ofstream(p, std::ios::trunc) << text;
 }
 
 bool starts_with(const std::string& s, const std::string& prefix) {

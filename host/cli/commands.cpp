@@ -108,6 +108,26 @@ void keep_text_game(engine::Game& game, const std::vector<std::string>& seats,
   std::cout << "game saved to " << file << " (`ratify play --resume` continues it)\n";
 }
 
+#ifdef RATIFY_HAVE_GUI
+// The window with the options every play shares; -1 when there is no
+// display and the game goes on in the text UI.
+int open_window(gui::WindowOptions& w, const PlayArgs& a) {
+  w.max_actions = a.max_actions;
+  w.screenshot = a.screenshot;
+  w.width = a.width;
+  w.height = a.height;
+  w.autosave = a.screenshot.empty();
+  int rc = gui::play_window(w);
+  if (rc >= 0) return rc;
+  if (!a.screenshot.empty()) {
+    std::cerr << "ratify: cannot render a screenshot (no SDL video driver)\n";
+    return kFailed;
+  }
+  std::cerr << "ratify: no display; playing in the text UI\n";
+  return -1;
+}
+#endif
+
 // `ratify play --resume [FILE]`: in the window, else in the text UI.
 int play_resumed(const PlayArgs& a) {
   if (a.seed_given || !a.sets.empty() || a.players || !a.seats.empty())
@@ -124,18 +144,7 @@ int play_resumed(const PlayArgs& a) {
     gui::WindowOptions w;
     w.resume = file;
     w.saves_dir = dir.string();
-    w.autosave = a.screenshot.empty();
-    w.max_actions = a.max_actions;
-    w.screenshot = a.screenshot;
-    w.width = a.width;
-    w.height = a.height;
-    int rc = gui::play_window(w);
-    if (rc >= 0) return rc;
-    if (!a.screenshot.empty()) {
-      std::cerr << "ratify: cannot render a screenshot (no SDL video driver)\n";
-      return kFailed;
-    }
-    std::cerr << "ratify: no display; playing in the text UI\n";
+    if (int rc = open_window(w, a); rc >= 0) return rc;
   }
 #endif
   auto loaded = engine::open_rules(save);
@@ -204,19 +213,8 @@ int cmd_play(const PlayArgs& a) {
     w.seed = seed;
     w.seed_given = a.seed_given;
     w.players = a.players;
-    w.max_actions = a.max_actions;
-    w.screenshot = a.screenshot;
-    w.width = a.width;
-    w.height = a.height;
     w.saves_dir = engine::default_saves_dir().string();
-    w.autosave = a.screenshot.empty();
-    int rc = gui::play_window(w);
-    if (rc >= 0) return rc;
-    if (!a.screenshot.empty()) {
-      std::cerr << "ratify: cannot render a screenshot (no SDL video driver)\n";
-      return kFailed;
-    }
-    std::cerr << "ratify: no display; playing in the text UI\n";
+    if (int rc = open_window(w, a); rc >= 0) return rc;
   }
 #else
   if (!a.screenshot.empty()) {
