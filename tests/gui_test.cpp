@@ -30,6 +30,16 @@ using ratify::testing::write_text;
 
 namespace {
 
+// A game of `ruleset` dealt with `seed`, these seats.
+WindowOptions seated(const std::string& ruleset, uint64_t seed, std::vector<std::string> seats) {
+  WindowOptions o;
+  o.ruleset = ruleset;
+  o.seed = seed;
+  o.seed_given = true;
+  o.seats = std::move(seats);
+  return o;
+}
+
 WindowOptions bots_only(const std::string& ruleset, uint64_t seed = 7) {
   WindowOptions o;
   o.ruleset = ruleset;
@@ -279,11 +289,7 @@ TEST(Window, ScreenshotShowsTheTableBarPanelAndCards) {
 // card (then the menu's first entry, by mouse or by its number), or type
 // an action's number; undo once with Ctrl+Z; F1 help opens and closes.
 TEST(Window, FullGameThroughMouseAndKeyboard) {
-  WindowOptions o;
-  o.ruleset = "article2";
-  o.seed = 21;
-  o.seed_given = true;
-  o.seats = {"human", "random"};
+  WindowOptions o = seated("article2", 21, {"human", "random"});
   Driver d(o);
   d.frames(1);
   d.key("f1");
@@ -368,11 +374,7 @@ TEST(Window, UndoWithCtrlZ) {
 }
 
 TEST(Window, HotseatCurtainBetweenTwoHumans) {
-  WindowOptions o;
-  o.ruleset = "article2";
-  o.seed = 4;
-  o.seed_given = true;
-  o.seats = {"human", "human"};
+  WindowOptions o = seated("article2", 4, {"human", "human"});
   Driver d(o);
   d.frames(1);
   auto p = d.probe();
@@ -425,11 +427,7 @@ TEST(Window, HotReloadOfAnEditedRuleset) {
   TempDir dir;
   fs::path src = engine::locate("article2").dir, copy = dir.path / "article2";
   fs::copy(src, copy, fs::copy_options::recursive);
-  WindowOptions o;
-  o.ruleset = copy.string();
-  o.seed = 8;
-  o.seed_given = true;
-  o.seats = {"human", "random"};
+  WindowOptions o = seated(copy.string(), 8, {"human", "random"});
   Driver d(o);
   d.frames(1);
   for (int k = 0; k < 3; ++k) d.key("plus");
@@ -470,11 +468,7 @@ TEST(Window, HotReloadOfAnEditedRuleset) {
 }
 
 TEST(Window, ScriptedEventsAndRightClickPreview) {
-  WindowOptions o;
-  o.ruleset = "article2";
-  o.seed = 2;
-  o.seed_given = true;
-  o.seats = {"human", "random"};
+  WindowOptions o = seated("article2", 2, {"human", "random"});
   Driver d(o);
   d.frames(1);
   auto p = d.probe();
@@ -581,11 +575,7 @@ TEST(Window14, HoverPreviewKeepsClearOfTheMenuAndTheLitTargets) {
   EXPECT_FALSE(overlaps(p.preview, under)) << "not under the mouse";
   EXPECT_GT(check_preview_beside_menus(d, "fixture"), 0);
 
-  WindowOptions g;
-  g.ruleset = "gitmo";
-  g.seed = 3;
-  g.seed_given = true;
-  g.seats = {"human", "random"};
+  WindowOptions g = seated("gitmo", 3, {"human", "random"});
   Driver gd(g);
   gd.frames(1);
   check_preview_beside_menus(gd, "gitmo");
@@ -692,11 +682,7 @@ TEST(Window14, EndTurnHasAFixedPlaceAndRiskyActionsComeLastAndAsk) {
   EXPECT_EQ(d.probe().actor, 1);
 
   // gitmo says nothing but its End action's kind ("end"): still the button.
-  WindowOptions g;
-  g.ruleset = "gitmo";
-  g.seed = 3;
-  g.seed_given = true;
-  g.seats = {"human", "random"};
+  WindowOptions g = seated("gitmo", 3, {"human", "random"});
   Driver gd(g);
   gd.frames(1);
   for (int k = 0; k < 3; ++k) gd.key("plus");
@@ -918,11 +904,7 @@ TEST(Window14, CurtainOnlyWhenSomethingIsHiddenAndUndoSaysWhose) {
 // 9. Against a bot a refused undo names the bot's move (its label is in
 // the bot's words) and speaks to you.
 TEST(Window14, UndoRefusalNamesWhoseMoveShowedTheCard) {
-  WindowOptions o;
-  o.ruleset = "article2";
-  o.seed = 21;
-  o.seed_given = true;
-  o.seats = {"human", "random"};
+  WindowOptions o = seated("article2", 21, {"human", "random"});
   Driver d(o);
   d.frames(1);
   for (int k = 0; k < 3; ++k) d.key("plus");
