@@ -217,4 +217,20 @@ TEST(Bots, TournamentSeatsEveryBotEverywhere) {
   EXPECT_EQ(sim::tournament_seatings({"a", "b"}, 2).size(), 2u);  // a-b and b-a
 }
 
+// A patience has nobody to play against: the report is each bot's share
+// of deals won alone, not a matrix or ratings.
+TEST(Bots, TournamentOfAPatienceReportsWinsAlone) {
+  sim::TournamentConfig c;
+  c.ruleset = "british_constitution";
+  c.bots = {"random", "heuristic"};
+  c.deals = 3;
+  c.players = 1;
+  c.threads = 1;
+  auto r = sim::run_tournament(c);
+  std::string text = sim::tournament_text(r);
+  EXPECT_NE(text.find("won alone"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Bradley-Terry"), std::string::npos) << text;
+  EXPECT_NE(text.find("heuristic"), std::string::npos) << text;
+}
+
 }  // namespace

@@ -174,13 +174,36 @@ TournamentResult run_tournament(const TournamentConfig& c) {
   return r;
 }
 
+// A patience has no opponents: each bot's share of deals won alone (the
+// matrix's row, whatever the column; every bot plays every deal).
+std::string solitaire_text(const TournamentResult& r, size_t width) {
+  std::string out;
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "%s, one player: %d deals; the share each bot won alone, 95%% interval\n\n",
+                r.sim.ruleset_id.c_str(), r.config.deals);
+  out += line;
+  for (size_t i = 0; i < r.config.bots.size(); ++i) {
+    double wins = 0, games = 0;
+    for (const Pairing& p : r.matrix[i]) wins += p.wins, games += p.games;
+    auto ci = wilson(wins, games);
+    std::snprintf(line, sizeof line, "  %-*s %5.1f%% (%4.1f-%5.1f)  %d games\n",
+                  static_cast<int>(width), r.config.bots[i].c_str(),
+                  games ? 100 * wins / games : 0.0, 100 * ci.low, 100 * ci.high,
+                  static_cast<int>(games));
+    out += line;
+  }
+  return out;
+}
+
 std::string tournament_text(const TournamentResult& r) {
   const auto& bots = r.config.bots;
   size_t width = 10;
   for (const auto& b : bots) width = std::max(width, b.size());
+  int players = r.sim.players;
+  if (players == 1) return solitaire_text(r, width);
   std::string out;
   char line[512];
-  int players = r.sim.players;
   std::snprintf(line, sizeof line,
                 "%s tournament: %zu bots, %d players, %d games (%d deals, each in every "
                 "seating)\n",
