@@ -172,8 +172,11 @@ TEST(Session, HotseatUndoNeverStepsBackOverAnotherHuman) {
 TEST(Session, SearchingBotsThinkOnACopyOfTheGame) {
   EXPECT_EQ(bot_of_seat("easy", true), "heuristic");
   EXPECT_EQ(bot_of_seat("easy", false), "random");
-  EXPECT_EQ(bot_of_seat("hard", true), "mcts:ms=2000:depth=0");  // judged by the heuristic
-  EXPECT_EQ(bot_of_seat("hard", false), "mcts:ms=2000");
+  EXPECT_EQ(bot_of_seat("hard", true), "mcts:ms=2000");
+  // the ruleset's own search settings (amendments: `search = "depth=0"`)
+  EXPECT_EQ(bot_of_seat("hard", true, "depth=0"), "mcts:ms=2000:depth=0");
+  EXPECT_EQ(engine::Loaded::open("amendments")->meta().search, "depth=0");
+  EXPECT_EQ(engine::Loaded::open("meet_the_patriots")->meta().search, "");
   EXPECT_EQ(fill_seats({"human", "hard", "normal", "mcts:iters=50"}, 4).size(), 4u);
   EXPECT_THROW(fill_seats({"human", "mcts:iters=none"}, 2), engine::InputError);
 

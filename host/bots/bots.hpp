@@ -62,7 +62,10 @@ std::vector<std::string> bot_names();
 // The difficulties people pick by name: easy (the ruleset's heuristic, or
 // random without one), normal (mcts for about 0.3 s a move), hard (about
 // 2 s); "bot" is easy. Any other name is returned as it is.
-std::string bot_for_seat(const std::string& seat, bool ruleset_has_heuristic);
+// `search`: the ruleset's own settings for the searching difficulties
+// (RulesetMeta::search, e.g. "depth=0").
+std::string bot_for_seat(const std::string& seat, bool ruleset_has_heuristic,
+                         const std::string& search = {});
 // "random", "heuristic", "bot" (heuristic when the ruleset has one),
 // "mcts" with settings ("mcts:iters=2000", see mcts.hpp), or a difficulty
 // (easy, normal, hard).

@@ -201,7 +201,7 @@ std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
     if (s == "human") continue;
     try {
       if (meta)
-        bots::make_bot(bot_of_seat(s, true), *meta);
+        bots::make_bot(bot_of_seat(s, true, meta->search), *meta);
       else
         bots::make_bot(bot_of_seat(s, true), true);
     } catch (const std::invalid_argument& e) {
@@ -212,11 +212,11 @@ std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
   return given;
 }
 
-std::string bot_of_seat(const std::string& seat, bool has_heuristic) {
+std::string bot_of_seat(const std::string& seat, bool has_heuristic, const std::string& search) {
   // A heuristic seat whose ruleset lost its heuristic (hot reload) plays
   // at random rather than stopping the game.
   if (seat == "heuristic" && !has_heuristic) return "random";
-  return bots::bot_for_seat(seat, has_heuristic);
+  return bots::bot_for_seat(seat, has_heuristic, search);
 }
 
 int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta) {
@@ -251,7 +251,8 @@ void Session::make_bots() {
     const std::string& s = seat(p);
     bots_.push_back(s == "human"
                         ? nullptr
-                        : bots::make_bot(bot_of_seat(s, heuristic), settings_.loaded->meta()));
+                        : bots::make_bot(bot_of_seat(s, heuristic, settings_.loaded->meta().search),
+                                         settings_.loaded->meta()));
   }
 }
 
@@ -348,7 +349,8 @@ void Session::start_thinking() {
   t->player = p;
   t->rng = rngs_[p - 1];
   nlohmann::json save = game_->match().save(false);
-  std::string spec = bot_of_seat(seat(p), settings_.loaded->meta().has_heuristic);
+  const auto& meta = settings_.loaded->meta();
+  std::string spec = bot_of_seat(seat(p), meta.has_heuristic, meta.search);
   if (!thinker_)
     thinker_ = engine::Loaded::open(settings_.loaded->spec(), settings_.loaded->variant_spec());
   Thought* out = t.get();

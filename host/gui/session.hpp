@@ -142,7 +142,8 @@ class Session {
 // The bot a seat plays: the window's difficulties by name (easy: the
 // heuristic, or random without one; normal: mcts for about 0.3 s; hard:
 // mcts for about 2 s), others as given.
-std::string bot_of_seat(const std::string& seat, bool ruleset_has_heuristic);
+std::string bot_of_seat(const std::string& seat, bool ruleset_has_heuristic,
+                        const std::string& search = {});
 
 // Seats for `players`: those given, then bots; with none given, a human
 // first. Checks every name and the count.

@@ -115,6 +115,7 @@ void Rules::read_meta(const std::string& file) {
   meta_.has_status = has("status");
   meta_.has_view = has("view");
   meta_.has_describe = has("describe");
+  meta_.search = opt_string(L, t, "search", where);
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(vm_->ruleset_dir() / "bots", ec))
     if (e.path().extension() == ".lua" && e.is_regular_file(ec))

@@ -29,6 +29,9 @@ struct RulesetMeta {
   std::vector<int> player_counts() const;
   std::vector<core::OptionDecl> options;
   bool has_heuristic = false, has_status = false, has_view = false, has_describe = false;
+  // Extra settings of the search for the window's Normal and Hard bots
+  // ("depth=0"), as the ruleset measured best; empty: random playouts.
+  std::string search;
   // Strategy bots the ruleset ships: bots/<name>.lua, by name (sorted).
   std::vector<std::string> strategy_bots;
   nlohmann::json layout;  // the ruleset's optional GUI hints, as data

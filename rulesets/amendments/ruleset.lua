@@ -682,6 +682,9 @@ return {
   result = result,
   describe = describe,
   status = status,
+  -- the window's Normal and Hard bots: judge new positions by the heuristic
+  -- at once (README, "Bots": it beat random playouts here)
+  search = "depth=0",
   heuristic = heuristic,
   -- The window: each side's Article V, stops and runs in front of that side
   -- (a team's in front of its first player), runs not yet begun left out.

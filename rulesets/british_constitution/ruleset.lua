@@ -397,6 +397,9 @@ return {
   apply = apply,
   result = result,
   status = status,
+  -- the window's Normal and Hard bots: judge new positions by the heuristic
+  -- at once (README, "Bots")
+  search = "depth=0",
   heuristic = heuristic,
   -- Each place is a pile showing its top cards; the rows keep their own lines.
   layout = { ["*:*"] = { fan = "stack" } },

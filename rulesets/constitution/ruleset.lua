@@ -271,6 +271,9 @@ return {
   result = result,
   describe = describe,
   status = status,
+  -- the window's Normal and Hard bots: judge new positions by the heuristic
+  -- at once (README, "Bots")
+  search = "depth=0",
   heuristic = heuristic,
   -- The window: the pack and the odd card take no room once dealt and taken.
   layout = { deck = { hide = "empty" }, odd = { hide = "empty" } },

@@ -110,6 +110,9 @@ return {
   end,
 
   -- Points now (totals plus the hand so far), against the best opponent.
+  -- the window's Normal and Hard bots: judge new positions by the heuristic
+  -- at once (README, "Bots": it beat random playouts here)
+  search = "depth=0",
   heuristic = function(g, p)
     local now = current_points(g)
     local mine, best = F.team_score(g, p, now), -math.huge
