@@ -7,9 +7,11 @@
 -- and p's Style. Modifiers are applied to a snapshot, so the same code
 -- scores the game and judges a hypothetical play (the Outsider's limit).
 --
--- Modifier order (RULINGS): "is zero" effects first, then doubling and
--- halving, then the rest. An attribute a Style set to zero takes no
--- further modifier.
+-- The modifiers are the Styles' own hooks (cards.lua), called here in the
+-- RULINGS order: step 1, the "is zero" effects (`zero_affiliation`); step
+-- 2, doubling and halving (`scale_electability`, `scale_affiliation`);
+-- step 3, the rest (`modify`); and the General total (`general_total`).
+-- An Affiliation a Style set to zero takes no further modifier.
 
 local M = {}
 
@@ -29,14 +31,6 @@ end
 function M.style_of(g, p)
   local card = g.top(STYLE[p])
   return card and g.defs[card] or nil
-end
-
--- Whether p's Style has `flag` (see cards.lua).
-function M.has(g, p, flag)
-  local card = g.top(STYLE[p])
-  if not card then return false end
-  local value = g.defs[card][flag]
-  return value ~= nil and value ~= false
 end
 
 -- Raw numbers of every player: base values plus the cards played on them.
@@ -62,50 +56,59 @@ function M.half(x, rounding)
   return -((-x) // 2)
 end
 
--- Step 1: the players whose Affiliation another player's Style sets to
--- zero (the Greater Evil's opponents): { [q] = true }. A card played on q
--- never changes whether q is in it.
-function M.zeroed_by_others(snap, n)
-  local zero = {}
-  for p = 1, n do
-    local style = snap[p].style
-    if style and style.zero_opponents_affiliation then
-      for q = 1, n do
-        if q ~= p then zero[q] = true end
-      end
+-- Step 1 asks a Style's `zero_affiliation(holder, q)` once per holder and
+-- player, and keeps the answers: ZEROES[style][holder] is the set of the
+-- players it zeroes, one bit each (bit q - 1). The hook is a plain function
+-- of two numbers, and bots read the attributes many times per decision: a
+-- lookup costs less than the calls (README, "Speed").
+local BIT = {}
+for q = 1, 16 do BIT[q] = 1 << (q - 1) end
+
+local ZEROES = setmetatable({}, { __mode = "k", __index = function(cache, style)
+  local hook = style.zero_affiliation
+  local by_holder = setmetatable({}, { __index = function(t, holder)
+    local bits = 0
+    for q = 1, 16 do
+      if hook(holder, q) then bits = bits | BIT[q] end
     end
+    t[holder] = bits
+    return bits
+  end })
+  cache[style] = by_holder
+  return by_holder
+end })
+
+-- Step 1: the players whose Affiliation another player's Style sets to
+-- zero (the Greater Evil's opponents), as a set of bits (bit q - 1 for
+-- player q: M.zeroed tells). A card played on q never changes whether q is
+-- in it.
+function M.zeroed_by_others(snap, n)
+  local bits = 0
+  for m = 1, n do
+    local style = snap[m].style
+    if style and style.zero_affiliation then bits = bits | (ZEROES[style][m] & ~BIT[m]) end
   end
-  return zero
+  return bits
 end
 
--- Steps 1 and 2 for one Affiliation: raw value `a` under `style` (a
--- definition or nil); `zeroed` when another player's Style zeroes it.
--- A zeroed Affiliation takes no doubling.
-function M.modified_affiliation(a, style, zeroed)
-  if zeroed or (style and style.zero_own_affiliation) then return 0 end
-  if style and style.affiliation_factor then return a * style.affiliation_factor end
+-- Is player q in the set `zero` that zeroed_by_others made?
+function M.zeroed(zero, q) return zero & BIT[q] ~= 0 end
+
+-- Steps 1 and 2 for the Affiliation of player p: raw value `a` under p's
+-- Style `style` (a definition or nil); `zeroed` when another player's
+-- Style zeroes it. A zeroed Affiliation takes no doubling.
+function M.modified_affiliation(a, style, zeroed, p)
+  if zeroed then return 0 end
+  if not style then return a end
+  if style.zero_affiliation and ZEROES[style][p] & BIT[p] ~= 0 then return 0 end
+  local scale = style.scale_affiliation
+  if scale then return scale(a) end
   return a
 end
 
--- Step 3: the rest. The Mudslinger's Affiliation leaves every other
--- player's Electability (not the Mudslinger's own: RULINGS), except a
--- player who ignores all effects of Affiliation (Third-Party).
-local function mudslinging(snap, n, e, a)
-  for m = 1, n do
-    local style = snap[m].style
-    if style and style.mudslinger then
-      for q = 1, n do
-        local other = snap[q].style
-        if q ~= m and not (other and other.ignore_affiliation_effects) then
-          e[q] = e[q] - a[m]
-        end
-      end
-    end
-  end
-end
-
 -- Effective attributes of every player: { e = {..}, a = {..}, style = {..} }
--- (`style`: each player's Style definition, as read, or nil).
+-- (`style`: each player's Style definition, as read, or nil). Step 3 (the
+-- Mudslinger) works on this table, in seat order of the Styles' holders.
 function M.effective(snap, n, rounding)
   local zero = M.zeroed_by_others(snap, n)
   local e, a, styles = {}, {}, {}
@@ -114,12 +117,18 @@ function M.effective(snap, n, rounding)
     local style = raw.style
     -- Step 2 for Electability: halving (no Style zeroes Electability).
     e[p] = raw.e
-    if style and style.halve_electability then e[p] = M.half(raw.e, rounding) end
-    a[p] = M.modified_affiliation(raw.a, style, zero[p])
+    local scale = style and style.scale_electability
+    if scale then e[p] = scale(raw.e, rounding) end
+    a[p] = M.modified_affiliation(raw.a, style, zero & BIT[p] ~= 0, p)
     styles[p] = style
   end
-  mudslinging(snap, n, e, a)
-  return { e = e, a = a, style = styles }
+  local eff = { e = e, a = a, style = styles }
+  for m = 1, n do
+    local style = styles[m]
+    local modify = style and style.modify
+    if modify then modify(eff, m, n) end
+  end
+  return eff
 end
 
 function M.read(g)
@@ -131,17 +140,17 @@ function M.primary_total(eff, p)
   return eff.e[p] + eff.a[p]
 end
 
--- General Election total: Affiliation subtracted from Electability; the
--- Necromancer (a Candidate) subtracts the other Candidate's instead.
+-- General Election total: Affiliation subtracted from Electability,
+-- unless p's Style says otherwise (`general_total`: the Necromancer).
 -- `candidates` is the list of the two Candidates (may be nil before).
 function M.general_total(eff, p, candidates)
-  local a = eff.a[p]
   local style = eff.style[p]
-  if style and style.necromancer and candidates then
-    local c1, c2 = candidates[1], candidates[2]
-    if p == c1 and c2 then a = eff.a[c2] elseif p == c2 then a = eff.a[c1] end
+  local total = style and style.general_total
+  if total then
+    local t = total(eff, p, candidates)
+    if t then return t end
   end
-  return eff.e[p] - a
+  return eff.e[p] - eff.a[p]
 end
 
 return M

@@ -1,29 +1,54 @@
 -- Article II, updated: 39 action cards and 12 Candidate Styles (51 cards).
 --
--- Action cards carry their printed numbers as data (`electability`,
--- `affiliation`); a card played on a player stays in front of that player
--- and the attributes are read from those cards (see attributes.lua).
--- Two action cards do something else: `draws` (the target draws that many
--- cards) and `removes` (remove one card from play).
+-- Each card carries its own behaviour: its numbers as data, its effect as
+-- functions (hooks) that the rules call at set moments. A new card is one
+-- entry here or in a variant's `cards` table, with no edit elsewhere (see
+-- variants/super_pac.lua, and README, "How a card's behaviour is written").
 --
--- Styles carry their effects as flags, read by attributes.lua (scoring) and
--- ruleset.lua (turn flow). A variant may add a Style built from the same
--- flags:
---   zero_own_affiliation        your Affiliation is zero       (zero step)
---   zero_opponents_affiliation  others' Affiliation is zero    (zero step)
---   affiliation_factor          your Affiliation is multiplied (doubling step)
---   halve_electability          your Electability is halved    (halving step)
---   mudslinger                  your Affiliation is subtracted from every
---                               other player's Electability    (the rest)
---   necromancer                 in the General Election, subtract the other
---                               Candidate's Affiliation instead of your own
---   ignore_affiliation_effects  other players' Affiliation never touches you
---   no_lowering_others          you may not play cards on other players
---                               that would decrease their Affiliation
---   plays_per_turn, draw_after_plays   the Insider's turn
---   responds                    Great Debater's answer
---   sheds                       Teflon Wonder's removal before each play
---   highlander                  a Spoiler still runs in the General Election
+-- Action cards:
+--   electability, affiliation   printed numbers; they count while the card
+--                               lies in front of a player (attributes.lua)
+--   removes = true              the play names one card in front of the
+--                               target (action.remove): Voter ADHD
+--   on_play(g, p, action, K)    p plays the card on action.target: what it
+--                               does. Without it the card stays in front of
+--                               its target (K.keep). K is kit.lua.
+--
+-- Styles (`style = true`) lie in front of their holder. Hooks, all optional
+-- ("holder" is the player the Style lies in front of):
+--   on_play(g, p, action, K)    without it the Style replaces the target's
+--                               (K.take_style)
+--   zero_affiliation(holder, q)        step 1: true when this Style sets q's
+--                                      Affiliation to zero (a plain function of
+--                                      the two numbers: attributes.lua asks once
+--                                      per pair and keeps the answer)
+--   scale_electability(e, rounding)    step 2: the holder's Electability
+--   scale_affiliation(a)               step 2: the holder's Affiliation (not
+--                                      called when it was set to zero)
+--   modify(eff, holder, n)             step 3, the rest: changes the effective
+--                                      values eff.e[q], eff.a[q] of any player
+--   general_total(eff, holder, candidates)  the holder's General total (nil:
+--                                      the usual Electability - Affiliation)
+--   contends(g, holder)                true: as a Spoiler the holder still runs
+--                                      in the General Election
+--   restrict(g, holder)                at each decision of the holder: nil, or a
+--                                      function(card, q, removed) that is false
+--                                      for the plays the holder may not make
+--   plays_per_turn(g, holder)          cards the holder may play in a turn, and
+--                                      cards drawn after playing more than one
+--   answers(g, holder, p)              true: when p plays a card on the holder,
+--                                      the holder may at once play a card of
+--                                      their hand on p (or decline)
+--   answered(g, holder, p, K)          after the holder answered p
+--   turn_actions(g, holder, acts, n)   adds the holder's own actions to their
+--                                      turn (before each card: g.state.shed is
+--                                      true once one was used); returns the count
+--   act(g, holder, action, K)          carries one of those out
+--   describe_action(g, action)         its label
+-- A flag other hooks read: ignore_affiliation_effects (Third-Party: the
+-- Mudslinger's Affiliation does not touch the holder).
+
+local attr = require "attributes"
 
 local function action(id, name, count, quote, electability, affiliation, extra)
   local parts = {}
@@ -38,11 +63,127 @@ local function action(id, name, count, quote, electability, affiliation, extra)
   return card
 end
 
-local function style(id, name, text, effects)
+-- A Style has no `on_play`: played, it replaces its target's Style (what
+-- the rules do with a Style without one).
+local function style(id, name, text, hooks)
   local card = { id = id, name = name, count = 1, kind = "style", style = true, text = text }
-  for k, v in pairs(effects) do card[k] = v end
+  for k, v in pairs(hooks) do card[k] = v end
   return card
 end
+
+---------------------------------------------------------------- hooks
+
+-- Unaffiliated Activity: the target draws two cards; the card leaves play.
+local function unaffiliated_activity(g, _, play, K)
+  g.move(play.card, K.DISCARD)
+  K.draw(g, play.target, 2)
+end
+
+-- Voter ADHD: leaves play, taking the chosen card with it (with nothing in
+-- front of the target it is played for nothing).
+local function voter_adhd(g, _, play, K)
+  g.move(play.card, K.DISCARD)
+  if play.remove then K.remove(g, play.remove) end
+end
+
+local function own(holder, q) return q == holder end
+local function others(holder, q) return q ~= holder end
+
+-- The Outsider may not play cards on other players that would decrease
+-- their (effective) Affiliation. A card played on q changes only q's raw
+-- numbers and Style, never whether another player's Style zeroes q's
+-- Affiliation: so the table is read once per decision (a snapshot, plus
+-- per player `zeroed` and the Affiliation `before`), and each play judged
+-- by recomputing only q's Affiliation, with the code scoring uses.
+local function no_lowering_others(g, holder)
+  local n, defs = g.players, g.defs
+  local snap = attr.snapshot(g)
+  local zero = attr.zeroed_by_others(snap, n)
+  for q = 1, n do
+    local row = snap[q]
+    row.zeroed = attr.zeroed(zero, q)
+    row.before = attr.modified_affiliation(row.a, row.style, row.zeroed, q)
+  end
+  -- Would q's Affiliation stay at least as high with `card` (removing
+  -- `removed`) played on q?
+  return function(card, q, removed)
+    if q == holder then return true end
+    local row = snap[q]
+    local a, held = row.a, row.style
+    local def = defs[card]
+    if def.style then
+      held = def
+    elseif removed then
+      local rdef = defs[removed]
+      if rdef.style then
+        held = nil
+      else
+        a = a - (rdef.affiliation or 0)
+      end
+    else
+      a = a + (def.affiliation or 0)
+    end
+    return attr.modified_affiliation(a, held, row.zeroed, q) >= row.before
+  end
+end
+
+-- The Mudslinger's Affiliation leaves every other player's Electability
+-- (not the Mudslinger's own: RULINGS), except a player who ignores all
+-- effects of Affiliation (Third-Party).
+local function mudslinging(eff, holder, n)
+  local e, a, styles = eff.e, eff.a, eff.style
+  for q = 1, n do
+    local other = styles[q]
+    if q ~= holder and not (other and other.ignore_affiliation_effects) then
+      e[q] = e[q] - a[holder]
+    end
+  end
+end
+
+-- The Necromancer, a Candidate, subtracts the other Candidate's Affiliation.
+local function necromancy(eff, holder, candidates)
+  if not candidates then return nil end
+  local c1, c2 = candidates[1], candidates[2]
+  if holder == c1 and c2 then return eff.e[holder] - eff.a[c2] end
+  if holder == c2 then return eff.e[holder] - eff.a[c1] end
+  return nil
+end
+
+-- The Teflon Wonder: before each card, one card played on the holder may
+-- leave play. Copies are interchangeable: one action per different card
+-- (marked with a pass number, as in ruleset.lua); the actions are made
+-- once per card and reused.
+local SHEDS, seen, pass = {}, {}, 0
+
+local function shed_actions(g, holder, acts, n)
+  if g.state.shed then return n end
+  local defs, played = g.defs, g.cards(attr.played_zone(holder))
+  pass = pass + 1
+  local now = pass
+  for i = 1, #played do
+    local card = played[i]
+    local def = defs[card]
+    if seen[def] ~= now then -- the first copy
+      seen[def] = now
+      local a = SHEDS[card]
+      if not a then
+        a = { kind = "shed", card = card }
+        SHEDS[card] = a
+      end
+      n = n + 1
+      acts[n] = a
+    end
+  end
+  return n
+end
+
+local function shed(g, holder, play, K)
+  if g.logging then g.log("%s sheds %s", K.name(holder), g.defs[play.card].name) end
+  K.discard(g, play.card)
+  g.state.shed = true
+end
+
+---------------------------------------------------------------- the cards
 
 return {
   action("tack_center", "Tack Center", 4,
@@ -56,7 +197,7 @@ return {
   action("targeted_by_a_negative_ad", "Targeted by a Negative Ad", 2,
     "'If elected, I will murder babies' 'Did I really say that?' 'You may have been drunk, sir.'", -3, 0),
   action("unaffiliated_activity", "Unaffiliated Activity", 1,
-    "We're not coordinating, A-WINK", 0, 0, { draws = 2, text = "Draw two cards" }),
+    "We're not coordinating, A-WINK", 0, 0, { on_play = unaffiliated_activity, text = "Draw two cards" }),
   action("sister_soulja_moment", "Sister Soulja Moment", 2,
     "Certain members of my party suck", 7, -7),
   action("gaffe", "Gaffe", 2,
@@ -77,45 +218,50 @@ return {
     "Everyone should get nifty things", 0, 3),
   action("voter_adhd", "Voter ADHD", 4,
     "The average citizen has the same memory as a gold- hey, what's that over there?", 0, 0,
-    { removes = 1, text = "Remove one card from play" }),
+    { removes = true, on_play = voter_adhd, text = "Remove one card from play" }),
 
   style("screaming_partisan", "Screaming Partisan",
     "While a Screaming Partisan, your Affiliation is doubled.",
-    { affiliation_factor = 2 }),
+    { scale_affiliation = function(a) return a * 2 end }),
   style("outsider", "Outsider Candidate",
     "While an Outsider, your Affiliation is zero, and you may not play cards on other players "
       .. "that would decrease their Affiliation.",
-    { zero_own_affiliation = true, no_lowering_others = true }),
+    { zero_affiliation = own, restrict = no_lowering_others }),
   style("insider", "Insider Candidate",
     "While an Insider, your Electability is halved, but you may play two cards each turn, "
       .. "then draw one card.",
-    { halve_electability = true, plays_per_turn = 2, draw_after_plays = 1 }),
+    { scale_electability = attr.half,
+      plays_per_turn = function() return 2, 1 end }),
   style("great_debater", "Great Debater",
     "When someone plays a card on you, you may immediately play a card on them, then draw a card.",
-    { responds = true }),
+    { answers = function() return true end,
+      answered = function(g, holder, _, K) K.draw(g, holder, 1) end }),
   style("mudslinger", "The Mudslinger",
     "Subtract your Affiliation from everyone's Electability",
-    { mudslinger = true }),
+    { modify = mudslinging }),
   style("necromancer", "The Necromancer",
     "In the General Election, subtract the other Candidate's Affiliation from your Electability "
       .. "instead of your own.",
-    { necromancer = true }),
+    { general_total = necromancy }),
   style("lesser_evil", "The Lesser Evil",
     "Your Affiliation is zero",
-    { zero_own_affiliation = true }),
+    { zero_affiliation = own }),
   style("greater_evil", "The Greater Evil",
     "Your opponents' Affiliation is zero",
-    { zero_opponents_affiliation = true }),
+    { zero_affiliation = others }),
   style("highlander", "The Highlander",
     "As a Spoiler, you may still participate in the General Election as if you were a Candidate",
-    { highlander = true }),
+    { contends = function() return true end }),
   style("hairpiece", "The Hairpiece",
     "Your Style has no effects",
     {}),
   style("third_party", "Third-Party Candidate",
     "Ignore all effects of Affiliation, even from other Candidates. Your Affiliation is zero.",
-    { zero_own_affiliation = true, ignore_affiliation_effects = true }),
+    { zero_affiliation = own, ignore_affiliation_effects = true }),
   style("teflon_wonder", "The Teflon Wonder",
     "Before playing a card, you may remove a card that's been played on you",
-    { sheds = true }),
+    { turn_actions = shed_actions, act = shed,
+      describe_action = function(g, a)
+        return string.format("Teflon Wonder: remove %s from in front of you", g.defs[a.card].name)
+      end }),
 }

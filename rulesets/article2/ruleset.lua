@@ -6,20 +6,22 @@
 -- "style:p" (p's Style, at most one card). Attributes are derived from
 -- those zones by attributes.lua; g.state holds only the turn flow, the base
 -- values carried over from the Primary, and the election results.
+--
+-- What a card does is written in its own entry (cards.lua): this file
+-- calls the cards' hooks (`on_play`, and a Style's) at the moments they
+-- name, and knows no card by name.
 
 local attr = require "attributes"
+local K = require "kit"
 
 local HAND_SIZE = 7
 local BOX, DECK, DISCARD = "box", "deck", "discard"
 local PARTIES = { "Party A", "Party B" }
 
--- Zone names, player names and the zones' specs for g.zone, made once (a
--- string or table built per call costs an allocation every time; see
--- README, "Speed").
-local HAND, WHO = {}, {}
-for p = 1, 16 do HAND[p], WHO[p] = "hand:" .. p, "Player " .. p end
-local PLAYED, STYLE = {}, {}
-for p = 1, 16 do PLAYED[p], STYLE[p] = attr.played_zone(p), attr.style_zone(p) end
+-- Zone names, player names (kit.lua) and the zones' specs for g.zone, made
+-- once (a string or table built per call costs an allocation every time;
+-- see README, "Speed").
+local HAND, WHO, PLAYED, STYLE = K.HAND, K.NAME, K.PLAYED, K.STYLE
 
 local DECK_SPEC = { visibility = "none", kind = "deck", label = "Deck" }
 local DISCARD_SPEC = { visibility = "all", kind = "pile", label = "Out of play" }
@@ -57,10 +59,7 @@ local function all_players(g)
   return list
 end
 
--- Draws stop when the deck is empty; it is not refilled within a phase.
-local function draw(g, p, n)
-  if n and n > 0 then g.draw(DECK, HAND[p], n) end
-end
+local draw = K.draw
 
 ---------------------------------------------------------------- phases
 
@@ -134,10 +133,13 @@ local function is_candidate(g, p)
   return c ~= nil and (c[1] == p or c[2] == p)
 end
 
--- Candidates, plus any Spoiler who is a Highlander (Styles as read in eff).
+-- Candidates, plus any Spoiler whose Style `contends` (the Highlander;
+-- Styles as read in eff).
 local function is_contender(g, eff, p)
+  if is_candidate(g, p) then return true end
   local style = eff.style[p]
-  return is_candidate(g, p) or (style and style.highlander)
+  local contends = style and style.contends
+  return contends and contends(g, p)
 end
 
 local function contenders(g, eff)
@@ -219,14 +221,18 @@ local function end_turn(g)
   end
 end
 
--- After each card of the turn: the Insider may play another one.
+-- After each card of the turn: a Style may allow another one (the
+-- Insider: `plays_per_turn`), and a draw once the turn ends.
 local function after_play(g)
   local s = g.state
   local style = attr.style_of(g, s.turn)
-  local allowed = style and style.plays_per_turn or 1
-  if s.plays < allowed and g.count(HAND[s.turn]) > 0 then
-    s.draw_after = style.draw_after_plays or 0
-    return
+  local plays_per_turn = style and style.plays_per_turn
+  if plays_per_turn then
+    local allowed, draws = plays_per_turn(g, s.turn)
+    if s.plays < allowed and g.count(HAND[s.turn]) > 0 then
+      s.draw_after = draws or 0
+      return
+    end
   end
   end_turn(g)
 end
@@ -240,50 +246,11 @@ end
 local pass = 0
 local in_hand, in_front = {}, {}
 
--- The Outsider may not play cards on other players that would decrease
--- their (effective) Affiliation. A card played on q changes only q's raw
--- numbers and Style, never whether another player's Style zeroes q's
--- Affiliation: so the table is read once per decision (a snapshot, plus
--- per player `zeroed` and the Affiliation `before`), not once per play.
-local function outsider_limit(g)
-  local n = g.players
-  local snap = attr.snapshot(g)
-  local zero = attr.zeroed_by_others(snap, n)
-  for q = 1, n do
-    local row = snap[q]
-    row.zeroed = zero[q]
-    row.before = attr.modified_affiliation(row.a, row.style, row.zeroed)
-  end
-  return snap
-end
-
--- Would q's Affiliation stay at least as high with `card` (removing
--- `removed`) played on q?
-local function keeps_affiliation(defs, limit, card, q, removed)
-  local row = limit[q]
-  local a, style = row.a, row.style
-  local def = defs[card]
-  if def.style then
-    style = def
-  elseif removed then
-    local rdef = defs[removed]
-    if rdef.style then
-      style = nil
-    else
-      a = a - (rdef.affiliation or 0)
-    end
-  elseif not def.draws then
-    a = a + (def.affiliation or 0)
-  end
-  return attr.modified_affiliation(a, style, row.zeroed) >= row.before
-end
-
 -- Action tables are constants: { kind = "play", card = 12, target = 3 }
 -- means the same in every game, and the host never changes one (apply
 -- gets a copy). So each is made once and reused: fresh tables were most
 -- of the cost of a decision.
 local END_TURN, DECLINE = { kind = "end_turn" }, { kind = "decline" }
-local SHEDS = {}                                -- [card], made when first offered
 local PLAYS = { play = {}, respond = {} }       -- [kind][players][card][target]
 local REMOVALS = { play = {}, respond = {} }    -- [kind][card][target][removed], likewise
 
@@ -324,25 +291,17 @@ local function new_removal(row, kind, card, q, r)
   return a
 end
 
-local function shed_action(card)
-  local a = SHEDS[card]
-  if not a then
-    a = { kind = "shed", card = card }
-    SHEDS[card] = a
-  end
-  return a
-end
-
 -- A fresh list with room for 16 actions (most decisions have fewer), so
 -- it does not grow step by step as actions are added.
 local function new_list()
   return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
 end
 
--- Voter ADHD on q: one play per card in front of q it may remove (one per
--- different played card, then the Style); with nothing in front of q it
--- is still played, for nothing. Returns the new count of `acts`.
-local function add_removals(g, acts, n, kind, p, card, q, limit)
+-- A card that `removes` (Voter ADHD) on q: one play per card in front of
+-- q it may remove (one per different played card, then the Style); with
+-- nothing in front of q it is still played, for nothing. `allows`: the
+-- actor's Style's restriction, or nil. Returns the new count of `acts`.
+local function add_removals(g, acts, n, kind, card, q, allows)
   local defs, played, style_card = g.defs, g.cards(PLAYED[q]), g.top(STYLE[q])
   if #played == 0 and not style_card then
     n = n + 1
@@ -357,13 +316,13 @@ local function add_removals(g, acts, n, kind, p, card, q, limit)
     local def = defs[r]
     if in_front[def] ~= now then -- the first copy
       in_front[def] = now
-      if not limit or q == p or keeps_affiliation(defs, limit, card, q, r) then
+      if not allows or allows(card, q, r) then
         n = n + 1
         acts[n] = row[r] or new_removal(row, kind, card, q, r)
       end
     end
   end
-  if style_card and (not limit or q == p or keeps_affiliation(defs, limit, card, q, style_card)) then
+  if style_card and (not allows or allows(card, q, style_card)) then
     n = n + 1
     acts[n] = row[style_card] or new_removal(row, kind, card, q, style_card)
   end
@@ -371,10 +330,12 @@ local function add_removals(g, acts, n, kind, p, card, q, limit)
 end
 
 -- Every different card of p's hand on every player from `first` to `last`.
--- `style` is p's Style (the Outsider's limit). Returns the new count.
+-- `style` is p's Style (its `restrict`: the Outsider's limit). Returns the
+-- new count.
 local function add_plays(g, acts, n, kind, p, first, last, style)
   local defs, plays = g.defs, plays_table(g, kind)
-  local limit = style and style.no_lowering_others and outsider_limit(g) or nil
+  local restrict = style and style.restrict
+  local allows = restrict and restrict(g, p) or nil
   local hand = g.cards(HAND[p])
   pass = pass + 1
   local now = pass
@@ -384,17 +345,17 @@ local function add_plays(g, acts, n, kind, p, first, last, style)
     if in_hand[def] ~= now then -- the first copy
       in_hand[def] = now
       if def.removes then
-        for q = first, last do n = add_removals(g, acts, n, kind, p, card, q, limit) end
+        for q = first, last do n = add_removals(g, acts, n, kind, card, q, allows) end
       else
         local row = plays[card]
-        if not limit then
+        if not allows then
           for q = first, last do
             n = n + 1
             acts[n] = row[q]
           end
         else
           for q = first, last do
-            if q == p or keeps_affiliation(defs, limit, card, q) then
+            if allows(card, q) then
               n = n + 1
               acts[n] = row[q]
             end
@@ -413,19 +374,8 @@ local function turn_actions(g)
     acts[1] = END_TURN
   end
   local style = attr.style_of(g, p)
-  if style and style.sheds and not s.shed then
-    local defs, played = g.defs, g.cards(PLAYED[p])
-    pass = pass + 1
-    local now = pass
-    for i = 1, #played do
-      local def = defs[played[i]]
-      if in_front[def] ~= now then -- the first copy
-        in_front[def] = now
-        n = n + 1
-        acts[n] = shed_action(played[i])
-      end
-    end
-  end
+  local own_actions = style and style.turn_actions
+  if own_actions then n = own_actions(g, p, acts, n) end
   add_plays(g, acts, n, "play", p, 1, g.players, style)
   return acts
 end
@@ -438,34 +388,35 @@ local function debate_actions(g)
   return acts
 end
 
--- Carry out one card played by p on action.target.
+-- Carry out one card played by p on action.target: the card's `on_play`;
+-- without one, a Style replaces the target's Style and an action card
+-- stays in front of its target.
 local function resolve(g, p, action)
-  local card, q = action.card, action.target
-  local def = g.defs[card]
-  if g.logging then g.log("%s plays %s on %s", who(p), def.name, who(q)) end
-  if def.style then
-    local old = g.top(STYLE[q])
-    if old then g.move(old, DISCARD) end
-    g.move(card, STYLE[q])
-    return
+  local def = g.defs[action.card]
+  if g.logging then g.log("%s plays %s on %s", who(p), def.name, who(action.target)) end
+  local on_play = def.on_play
+  if on_play then
+    on_play(g, p, action, K)
+  elseif def.style then
+    K.take_style(g, action)
+  else
+    g.move(action.card, PLAYED[action.target]) -- K.keep, written out: most plays
   end
-  if def.removes or def.draws then
-    g.move(card, DISCARD)
-    if action.remove then
-      if g.logging then g.log("%s is removed from play", card_name(g, action.remove)) end
-      g.move(action.remove, DISCARD)
-    end
-    draw(g, q, def.draws)
-    return
-  end
-  g.move(card, PLAYED[q])
+end
+
+-- Does q's Style answer a card p played on q (the Great Debater)? q must
+-- hold a card to answer with.
+local function answers(g, q, p)
+  local card = g.top(STYLE[q])
+  local hook = card and g.defs[card].answers
+  return hook and hook(g, q, p) and g.count(HAND[q]) > 0
 end
 
 local function play(g, action)
   local s, p, q = g.state, g.state.turn, action.target
   resolve(g, p, action)
   s.plays, s.shed = s.plays + 1, false
-  if q ~= p and attr.has(g, q, "responds") and g.count(HAND[q]) > 0 then
+  if q ~= p and answers(g, q, p) then
     s.pending = { kind = "debate", debater = q, opponent = p }
     return
   end
@@ -474,17 +425,20 @@ end
 
 local function respond(g, action)
   local s = g.state
-  local debater = s.pending.debater
+  local debater, opponent = s.pending.debater, s.pending.opponent
   resolve(g, debater, action)
-  draw(g, debater, 1)
+  local style = attr.style_of(g, debater)
+  local answered = style and style.answered
+  if answered then answered(g, debater, opponent, K) end
   s.pending = nil
   after_play(g)
 end
 
-local function shed(g, action)
-  if g.logging then g.log("%s sheds %s", who(g.state.turn), card_name(g, action.card)) end
-  g.move(action.card, DISCARD)
-  g.state.shed = true
+-- An action of the turn player's Style (the Teflon Wonder's): the Style's
+-- `act` carries it out.
+local function style_action(g, action)
+  local p = g.state.turn
+  attr.style_of(g, p).act(g, p, action, K)
 end
 
 ---------------------------------------------------------------- contract
@@ -517,7 +471,7 @@ local function actions(g)
 end
 
 local HANDLERS = {
-  play = play, respond = respond, shed = shed,
+  play = play, respond = respond,
   end_turn = end_turn,
   decline = function(g)
     g.state.pending = nil
@@ -526,7 +480,8 @@ local HANDLERS = {
 }
 
 local function apply(g, action)
-  HANDLERS[action.kind](g, action)
+  local handler = HANDLERS[action.kind] or style_action
+  handler(g, action)
 end
 
 -- Menu and log text of one action, made only when someone reads it (the
@@ -534,12 +489,10 @@ end
 local function describe(g, action)
   local kind = action.kind
   if kind == "end_turn" then return "End your turn without a second card" end
-  if kind == "decline" then return "Great Debater: do not respond" end
-  local name = card_name(g, action.card)
-  if kind == "shed" then
-    return string.format("Teflon Wonder: remove %s from in front of you", name)
-  end
-  local p, q = actor(g), action.target
+  local p = actor(g)
+  if kind == "decline" then return attr.style_of(g, p).name .. ": do not respond" end
+  if not HANDLERS[kind] then return attr.style_of(g, p).describe_action(g, action) end
+  local name, q = card_name(g, action.card), action.target
   local label = string.format("Play %s on %s", name, q == p and "yourself" or who(q))
   if action.remove then return string.format("%s, removing %s", label, card_name(g, action.remove)) end
   if g.defs[action.card].removes then return label .. " (nothing to remove)" end

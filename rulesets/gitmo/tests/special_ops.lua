@@ -23,6 +23,22 @@ local function draw(t, so, spec)
 end
 
 return {
+  { name = "Every Special Ops card carries its own effect", run = function(t)
+      local G = t.game { players = 2, seed = 1 }
+      local asks = { false_flag = true, deep_state = true, conspiracy = true, grand_jury = true,
+        declassified = true }
+      local seen = {}
+      for c = 1, G.g.ncards do
+        local d = G.g.defs[c]
+        if d.deck == "special_ops" and not seen[d.id] then
+          seen[d.id] = true
+          t.eq(type(d.on_draw), "function", d.id .. ": on_draw")
+          t.eq(type(d.decision), asks[d.id] and "table" or "nil", d.id .. ": decision")
+        end
+      end
+      t.eq(#G.g.all("draw_card"), 6)
+    end },
+
   { name = "Points cards are kept and scored at the end of the hand", run = function(t)
       local G = draw(t, "medal_of_freedom")
       t.eq(K.ids(G, "aside:1"), { "medal_of_freedom" })
