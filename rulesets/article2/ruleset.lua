@@ -609,5 +609,9 @@ return {
   describe = describe,
   result = result,
   status = status,
+  -- the window's Normal and Hard bots: judge new positions by the heuristic
+  -- at once (README, "Bots": 70% against the heuristic bot, 60% with
+  -- random playouts)
+  search = "depth=0",
   heuristic = heuristic,
 }
