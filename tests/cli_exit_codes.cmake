@@ -15,6 +15,13 @@ if(NOT last_err MATCHES "the options are")
   message(FATAL_ERROR "an unknown option should list the valid ones: ${last_err}")
 endif()
 expect(2 sim article2 -n 5 --bots random,wizard)
+# No bot at all (--bots ""): a message, not a division by zero. (An empty
+# argument does not survive ARGN, so this one is spelt out.)
+execute_process(COMMAND ${RATIFY} sim article2 -n 5 --bots "" WORKING_DIRECTORY ${SRC}
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "no bot named")
+  message(FATAL_ERROR "sim --bots \"\": exit ${rc}, expected 2 and a message\n${err}")
+endif()
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/corrupt.jsonl "{\"ratify\":\"replay\",\"ruleset\":\"article2\",\"seed\":1,\"players\":2}\nnot json\n")
 expect(2 replay ${CMAKE_CURRENT_BINARY_DIR}/corrupt.jsonl)
 if(NOT last_err MATCHES "corrupt.jsonl:2:")

@@ -75,6 +75,8 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
 
 SimResult run_sim(const SimConfig& c) {
   auto start = std::chrono::steady_clock::now();
+  if (c.bots.empty() && c.seatings.empty())
+    throw engine::InputError("no bot named: --bots takes a comma list, e.g. heuristic,random");
   SimResult out;
   out.config = c;
   auto first = engine::Loaded::open(c.ruleset, c.variant);  // validates before threads start
