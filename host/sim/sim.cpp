@@ -236,6 +236,25 @@ nlohmann::json result_json(const SimResult& r) {
   return j;
 }
 
+// What a results file claims must hold together before anything is
+// counted from it: a seat per player in every game, winners among them.
+static void check_result(const SimResult& r) {
+  auto bad = [](const std::string& what) { throw std::runtime_error("not a sim result: " + what); };
+  if (r.players < 1 || r.players > core::kMaxPlayers)
+    bad("players must be 1 to " + std::to_string(core::kMaxPlayers));
+  if (r.config.bots.empty()) bad("no bots");
+  if (r.config.shards < 1 || r.config.shard < 0 || r.config.shard >= r.config.shards)
+    bad("shard " + std::to_string(r.config.shard) + " of " + std::to_string(r.config.shards));
+  for (const auto& g : r.games) {
+    std::string game = "game " + std::to_string(g.index) + ": ";
+    if (static_cast<int>(g.seat_bots.size()) != r.players) bad(game + "a bot per seat expected");
+    if (!g.scores.empty() && static_cast<int>(g.scores.size()) != r.players)
+      bad(game + "a score per player expected");
+    for (int w : g.winners)
+      if (w < 1 || w > r.players) bad(game + "winner " + std::to_string(w) + " is no player");
+  }
+}
+
 SimResult result_from_json(const nlohmann::json& j) {
   SimResult r;
   const auto& c = j.at("config");
@@ -261,6 +280,7 @@ SimResult result_from_json(const nlohmann::json& j) {
     rec.error = g.at("error");
     r.games.push_back(std::move(rec));
   }
+  check_result(r);
   return r;
 }
 
@@ -273,7 +293,8 @@ SimResult merge(const std::vector<SimResult>& parts) {
     if (p.config.seed != out.config.seed || p.config.games != out.config.games ||
         p.config.bots != out.config.bots || p.ruleset_id != out.ruleset_id ||
         p.config.variant != out.config.variant || p.config.sets != out.config.sets ||
-        p.config.shards != out.config.shards)
+        p.config.shards != out.config.shards || p.players != out.players ||
+        p.config.rotate != out.config.rotate)
       throw std::runtime_error("these results are not shards of one run");
     if (have.at(p.config.shard))
       throw std::runtime_error("shard " + std::to_string(p.config.shard) + " given twice");
