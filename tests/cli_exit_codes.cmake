@@ -145,3 +145,18 @@ expect(2 merge ${S}/shard_bad.json)
 if(NOT last_err MATCHES "a bot per seat")
   message(FATAL_ERROR "a game with too few seats should be refused: ${last_err}")
 endif()
+
+# JSON nested a hundred thousand deep in a replay or a save: refused with
+# file:line before parsing (issue #16: a stack overflow before).
+file(STRINGS ${SRC}/rulesets/article2/tests/playthroughs/seed1.jsonl header LIMIT_COUNT 1)
+string(REPEAT "[" 100000 open)
+string(REPEAT "]" 100000 close)
+file(WRITE ${S}/deep.jsonl "${header}\n{\"actor\":1,\"action\":{\"kind\":${open}${close}},\"hash\":\"0\"}\n")
+expect(2 replay ${S}/deep.jsonl)
+if(NOT last_err MATCHES "deep.jsonl:2: JSON nested deeper than")
+  message(FATAL_ERROR "a deeply nested replay should be refused with file:line: ${last_err}")
+endif()
+expect(2 play --resume ${S}/deep.jsonl --text)
+if(NOT last_err MATCHES "deep.jsonl:2:")
+  message(FATAL_ERROR "a deeply nested save should be refused with file:line: ${last_err}")
+endif()

@@ -242,3 +242,12 @@ TEST(Replay, CorruptFilesNameTheLine) {
   EXPECT_THROW(parse_replay("", "e.jsonl"), ReplayError);
   EXPECT_THROW(parse_replay(R"({"ratify":"replay","seed":1})", "h.jsonl"), ReplayError);
 }
+
+// Nesting is counted outside strings only, and refused past the limit.
+TEST(Replay, JsonNestedTooDeepIsRefusedBeforeParsing) {
+  EXPECT_NO_THROW(check_json_depth(R"({"a":[1,{"b":"[[[[[[[[\"{{{{"}]})", 3));
+  EXPECT_THROW(check_json_depth("[[[[]]]]", 3), ReplayError);
+  EXPECT_NO_THROW(check_json_depth("[[[]]]", 3));
+  EXPECT_THROW(parse_replay("{\"ratify\":\"replay\",\"x\":" + std::string(100, '[') + "}", "f"),
+               ReplayError);
+}

@@ -33,6 +33,28 @@ std::string to_jsonl(const Replay& r) {
   return out;
 }
 
+void check_json_depth(std::string_view text, int max_depth) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth)
+        throw ReplayError("JSON nested deeper than " + std::to_string(max_depth) + " levels");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+}
+
 Replay parse_replay(const std::string& text, const std::string& file) {
   Replay r;
   std::istringstream in(text);
@@ -43,6 +65,7 @@ Replay parse_replay(const std::string& text, const std::string& file) {
     ++n;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     try {
+      check_json_depth(line);
       auto j = nlohmann::json::parse(line);
       if (!have_header) {
         if (j.value("ratify", "") != "replay") throw ReplayError("not a ratify replay header");

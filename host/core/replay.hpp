@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ratify::core {
@@ -42,6 +43,13 @@ nlohmann::json step_json(const ReplayStep& s);
 std::string to_jsonl(const Replay& r);
 // Parses a replay; errors name `file` and the line.
 Replay parse_replay(const std::string& text, const std::string& file);
+
+// JSON from files is nested at most this deep (a replay's action is two
+// or three levels): deeper input is refused before it is parsed, since the
+// parser, the printer and the Lua side all recurse.
+constexpr int kMaxJsonDepth = 64;
+// Throws ReplayError("nested deeper than ...") when `text` is.
+void check_json_depth(std::string_view text, int max_depth = kMaxJsonDepth);
 Replay read_replay(const std::string& path);
 void write_file(const std::string& path, const std::string& text);
 

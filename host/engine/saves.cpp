@@ -49,11 +49,17 @@ SavedGame read_save(const std::string& file) {
     // Every line JSON first: a cut or scribbled file gets a plain message.
     std::istringstream in(text);
     std::string l;
-    for (int k = 1; std::getline(in, l); ++k)
+    for (int k = 1; std::getline(in, l); ++k) {
+      try {
+        core::check_json_depth(l);
+      } catch (const core::ReplayError& e) {
+        bad(file, k, std::string("not a saved game: ") + e.what());
+      }
       if (l.find_first_not_of(" \t\r") != std::string::npos && !nlohmann::json::accept(l))
         bad(file, k,
             "not a saved game: this line is not JSON (a save is a replay: one JSON object a "
             "line)");
+    }
   }
   s.replay = core::parse_replay(text, file);
   // The header's line, for what a save adds to a replay's header.
