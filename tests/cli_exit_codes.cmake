@@ -160,3 +160,15 @@ expect(2 play --resume ${S}/deep.jsonl --text)
 if(NOT last_err MATCHES "deep.jsonl:2:")
   message(FATAL_ERROR "a deeply nested save should be refused with file:line: ${last_err}")
 endif()
+
+# The text UI takes a number only when the whole word is one: "1e3" and
+# "2x" play nothing (issue #16: "1e3" played action 1).
+file(WRITE ${S}/typed.txt "1e3\n2x\nq\n")
+execute_process(COMMAND ${RATIFY} play article2 --seats human,random --text --seed 1
+                INPUT_FILE ${S}/typed.txt WORKING_DIRECTORY ${SRC}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(REGEX MATCHALL "type a number from" refusals "${out}")
+list(LENGTH refusals n)
+if(NOT n EQUAL 2)
+  message(FATAL_ERROR "\"1e3\" and \"2x\" should both be refused (refused ${n}):\n${out}")
+endif()

@@ -145,12 +145,11 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     } else if (cmd == "l") {
       for (const auto& l : game.match().log()) out << "  | " << l << "\n";
     } else {
+      // A number, all of it: "1e3" or "2x" is no action (stoi would read 1, 2).
       int i = 0;
-      try {
+      if (!cmd.empty() && cmd.size() <= 6 &&
+          cmd.find_first_not_of("0123456789") == std::string::npos)
         i = std::stoi(cmd);
-      } catch (const std::exception&) {
-        i = 0;
-      }
       if (i < 1 || i > n) {
         out << "type a number from 1 to " << n << " (h for help)\n";
         continue;
