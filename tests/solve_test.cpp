@@ -53,6 +53,17 @@ TEST(Solve, BacksOutOfATrapToFindTheWin) {
   }
 }
 
+// A line of 20,000 moves: past the longest line it searches the solver
+// says "unknown" instead of overflowing its stack (issue #16); a short one
+// it still wins.
+TEST(Solve, ALineLongerThanItSearchesIsUnknown) {
+  auto l = engine::Loaded::open((fs::path(RATIFY_TEST_FIXTURES) / "long_line").string());
+  auto m = l->rules().new_match(1, 1, l->options({}));
+  EXPECT_EQ(sim::solve_match(*m, 1'000'000).verdict, sim::Verdict::Unknown);
+  auto short_line = l->rules().new_match(1, 1, l->options({"steps=50"}));
+  EXPECT_EQ(sim::solve_match(*short_line, 1'000'000).verdict, sim::Verdict::Won);
+}
+
 TEST(Solve, PastTheNodeLimitTheDealIsUnknown) {
   auto l = engine::Loaded::open(kPiles);
   auto m = deal(*l, "2|4|13|65");

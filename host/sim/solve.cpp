@@ -42,6 +42,7 @@ struct Search {
   // Per state met: the largest budget it was searched with (no win within
   // it), or kAll once everything below it was searched.
   static constexpr int kAll = std::numeric_limits<int>::max();
+  static constexpr size_t kLongestLine = 2000;  // moves (the patience: about 80)
   std::unordered_map<uint64_t, int> searched;
   std::unordered_set<uint64_t> on_path;  // a game that cycles must not loop
   // The order found for each state: later passes walk the same states again.
@@ -77,6 +78,13 @@ struct Search {
   bool probe(int budget, bool& complete) {
     if (++nodes > limit) throw OutOfNodes{};
     if (m.actor() == 0) return won();
+    // The search recurses once per move: a line longer than any real deal
+    // is left unsearched (the verdict is then unknown) rather than
+    // overflowing the stack.
+    if (line.size() >= kLongestLine) {
+      complete = false;
+      return false;
+    }
     uint64_t h = m.hash(true);  // copies of a card are alike
     auto it = searched.find(h);
     if (it != searched.end() && it->second >= budget) {
