@@ -251,3 +251,17 @@ TEST(Replay, JsonNestedTooDeepIsRefusedBeforeParsing) {
   EXPECT_THROW(parse_replay("{\"ratify\":\"replay\",\"x\":" + std::string(100, '[') + "}", "f"),
                ReplayError);
 }
+
+// A replay header must say what this build can read, in whole numbers.
+TEST(Replay, HeadersWithOtherVersionsOrFractionsAreRefused) {
+  const std::string ok = R"({"ratify":"replay","version":1,"ruleset":"x","seed":3,"players":2})";
+  EXPECT_NO_THROW(parse_replay(ok, "f"));
+  for (const char* bad :
+       {R"({"ratify":"replay","version":99,"ruleset":"x","seed":3,"players":2})",
+        R"({"ratify":"replay","version":1,"ruleset":"x","seed":2.5,"players":2})",
+        R"({"ratify":"replay","version":1,"ruleset":"x","seed":-1,"players":2})",
+        R"({"ratify":"replay","version":1,"ruleset":"x","seed":3,"players":2.5})"})
+    EXPECT_THROW(parse_replay(bad, "f"), ReplayError) << bad;
+  EXPECT_THROW(parse_replay(ok + "\n" + R"({"actor":1.5,"action":{},"hash":"0"})", "f"),
+               ReplayError);
+}

@@ -69,6 +69,15 @@ Replay parse_replay(const std::string& text, const std::string& file) {
       auto j = nlohmann::json::parse(line);
       if (!have_header) {
         if (j.value("ratify", "") != "replay") throw ReplayError("not a ratify replay header");
+        // Version 1 is the only one written so far; a later one may mean
+        // things this build cannot read.
+        if (j.contains("version") && j["version"] != 1)
+          throw ReplayError("replay version " + j["version"].dump() + " (this ratify reads 1)");
+        // Whole numbers only: JSON's 2.5 would be cut to 2 and the replay
+        // would verify a game nobody played.
+        if (!j.at("seed").is_number_unsigned()) throw ReplayError("seed must be a whole number");
+        if (!j.at("players").is_number_integer())
+          throw ReplayError("players must be a whole number");
         r.header.ruleset = j.at("ruleset").get<std::string>();
         r.header.variant = j.value("variant", "");
         r.header.options = j.value("options", nlohmann::json::object());
@@ -79,6 +88,7 @@ Replay parse_replay(const std::string& text, const std::string& file) {
         continue;
       }
       ReplayStep s;
+      if (!j.at("actor").is_number_integer()) throw ReplayError("actor must be a whole number");
       s.actor = j.at("actor").get<int>();
       s.action = j.at("action");
       if (!s.action.is_object()) throw ReplayError("action must be an object");
