@@ -172,3 +172,12 @@ list(LENGTH refusals n)
 if(NOT n EQUAL 2)
   message(FATAL_ERROR "\"1e3\" and \"2x\" should both be refused (refused ${n}):\n${out}")
 endif()
+
+# A file that cannot be written is an error, even a short one that sat in a
+# buffer until close (issue #16: `sim --csv /dev/full` exited 0).
+if(EXISTS /dev/full)
+  expect(2 sim article2 -n 3 --quiet --csv /dev/full)
+  if(NOT last_err MATCHES "/dev/full: write failed")
+    message(FATAL_ERROR "writing to a full disk should fail: ${last_err}")
+  endif()
+endif()

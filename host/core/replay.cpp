@@ -116,6 +116,9 @@ void write_file(const std::string& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);
   if (!f) throw std::runtime_error(path + ": cannot write");
   f << text;
+  // A short text sits in the stream's buffer until close: a full disk
+  // shows only there.
+  f.close();
   if (!f) throw std::runtime_error(path + ": write failed");
 }
 
