@@ -81,6 +81,16 @@ class Rules {
   std::vector<TestOutcome> run_test_file(const std::filesystem::path& file,
                                          const std::string& filter = {}, int only = -1);
 
+  // The names the host registers in Lua, read from the live tables (not
+  // from a list kept by hand): the fields of a game context `g`, of the
+  // scenario-test API `t` and of a test game `G` (its methods and `G.g`).
+  // Sorted. The editor annotations (types/ratify.lua) are tested against
+  // them, so they cannot drift.
+  struct ApiNames {
+    std::vector<std::string> g, t, game;
+  };
+  ApiNames api_names();
+
   // The `choose` function of strategy bot `name` (bots/<name>.lua), loaded
   // on first use: a registry reference. Throws ScriptError (file:line).
   int strategy_ref(const std::string& name);

@@ -1,5 +1,6 @@
 // The scenario-test API `t` (docs/lua-api.md, "Scenario tests"): games a
 // test arranges by hand and drives by matching legal actions.
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 
@@ -12,6 +13,8 @@ namespace ratify::lua {
 namespace {
 
 const char* kGameMeta = "ratify.test.game";
+// A test game's one field besides its methods: G.g, its context.
+const char* kGameField = "g";
 
 struct GameBox {
   Match* match;
@@ -156,7 +159,7 @@ int game_gc(lua_State* L) {
 int game_index(lua_State* L) {
   Match& m = game_arg(L);
   const char* key = luaL_checkstring(L, 2);
-  if (std::string(key) == "g") {
+  if (std::strcmp(key, kGameField) == 0) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, m.g_ref());
     return 1;
   }
@@ -483,6 +486,36 @@ std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path
     lua_gc(L, LUA_GCCOLLECT);  // finish the test's games now
     out.push_back(std::move(o));
   }
+  return out;
+}
+
+Rules::ApiNames Rules::api_names() {
+  ApiNames out;
+  lua_State* L = vm_->state();
+  auto keys = [L](int idx) {
+    std::vector<std::string> v;
+    idx = lua_absindex(L, idx);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+      if (lua_type(L, -2) == LUA_TSTRING) v.emplace_back(lua_tostring(L, -2));
+      lua_pop(L, 1);
+    }
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  auto m = new_match(meta_.player_counts().front(), 1, core::resolve(meta_.options, {}), false);
+  protect(*vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m->g_ref());
+    out.g = keys(-1);
+    push_t(L, *this);
+    out.t = keys(-1);
+    luaL_getmetatable(L, kGameMeta);
+    lua_getfield(L, -1, "methods");
+    out.game = keys(-1);
+    out.game.emplace_back(kGameField);
+    std::sort(out.game.begin(), out.game.end());
+    lua_pop(L, 4);
+  });
   return out;
 }
 
