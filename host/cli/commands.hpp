@@ -78,4 +78,10 @@ struct SolveArgs {
 };
 int cmd_solve(const SolveArgs& a);
 
+// `ratify new NAME [--dir DIR]`: a ruleset folder from the template.
+struct NewArgs {
+  std::string name, dir;  // dir empty: the working folder
+};
+int cmd_new(const NewArgs& a);
+
 }  // namespace ratify::cli

@@ -207,6 +207,15 @@ int main(int argc, char** argv) {
   so->add_flag("--lines", solve.lines, "Print the winning line of each won deal");
   so->callback([&] { run = [&] { return cmd_solve(solve); }; });
 
+  NewArgs new_args;
+  auto* nw = app.add_subcommand(
+      "new", "Start a ruleset: a folder with a small complete game, its cards, README and tests");
+  nw->add_option("name", new_args.name, "Ruleset id: lowercase letters, digits, underscores")
+      ->required();
+  nw->add_option("--dir", new_args.dir,
+                 "Folder to create it in (default: the working folder); never overwrites");
+  nw->callback([&] { run = [&] { return cmd_new(new_args); }; });
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

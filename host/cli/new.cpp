@@ -1,0 +1,142 @@
+// `ratify new NAME`: a new ruleset folder made from the template in
+// scripts/templates/new/ (real files a designer can read), with {{id}} and
+// {{name}} filled in. It never overwrites: an existing folder is refused.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "engine/catalog.hpp"
+
+namespace ratify::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool valid_id(const std::string& s) {
+  if (s.empty() || s.size() > 64 || s[0] < 'a' || s[0] > 'z') return false;
+  for (char ch : s)
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_')) return false;
+  return true;
+}
+
+// "my_game" -> "My game".
+std::string title_of(const std::string& id) {
+  std::string out = id;
+  for (auto& ch : out)
+    if (ch == '_') ch = ' ';
+  out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+}
+
+// A path as a JSON string (quotes and backslashes escaped).
+std::string json_string(const std::string& s) {
+  return nlohmann::json(s).dump();
+}
+
+// The LuaLS annotation files (`---@meta`) of the API, if this ratify has
+// them, for the new folder's .luarc.json.
+fs::path types_dir() {
+  std::error_code ec;
+  fs::path scripts = engine::scripts_dir();
+  for (const auto& p : {scripts / "types", scripts.parent_path() / "types"})
+    if (fs::is_directory(p, ec)) return fs::weakly_canonical(p, ec);
+  return {};
+}
+
+}  // namespace
+
+int cmd_new(const NewArgs& a) {
+  if (!valid_id(a.name)) {
+    std::cerr << "ratify new: '" << a.name
+              << "' is not a ruleset id: use lowercase letters, digits and underscores, "
+                 "starting with a letter (e.g. high_card)\n";
+    return kBadInput;
+  }
+  std::error_code ec;
+  fs::path templ = engine::scripts_dir() / "templates" / "new";
+  if (!fs::is_regular_file(templ / "ruleset.lua", ec)) {
+    std::cerr << "ratify new: no template in " << templ.string()
+              << " (set RATIFY_SCRIPTS to ratify's scripts folder)\n";
+    return kBadInput;
+  }
+  fs::path parent = a.dir.empty() ? fs::path(".") : fs::path(a.dir);
+  fs::path target = parent / a.name;
+  if (fs::exists(fs::symlink_status(target, ec))) {
+    std::cerr << "ratify new: " << target.string()
+              << " already exists; ratify new never overwrites: choose another name or --dir\n";
+    return kBadInput;
+  }
+  fs::create_directories(parent, ec);
+  if (ec || !fs::create_directory(target, ec) || ec) {
+    std::cerr << "ratify new: cannot create " << target.string()
+              << (ec ? ": " + ec.message() : std::string()) << "\n";
+    return kBadInput;
+  }
+
+  // .luarc.json: the annotations and scripts/ (require "ratify.*") by
+  // absolute path, since the new folder may be anywhere.
+  std::string library;
+  if (auto types = types_dir(); !types.empty())
+    library = json_string(types.string()) + ", " +
+              json_string(fs::weakly_canonical(engine::scripts_dir(), ec).string());
+  std::vector<std::string> written;
+  for (auto it = fs::recursive_directory_iterator(templ, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    fs::path rel = fs::relative(it->path(), templ, ec);
+    if (it->is_directory()) {
+      fs::create_directories(target / rel, ec);
+      continue;
+    }
+    if (!it->is_regular_file()) continue;
+    std::ifstream in(it->path(), std::ios::binary);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    std::string text = buf.str();
+    replace_all(text, "{{id}}", a.name);
+    replace_all(text, "{{name}}", title_of(a.name));
+    if (rel == ".luarc.json" && !library.empty())
+      replace_all(text, "\"workspace.library\": []", "\"workspace.library\": [" + library + "]");
+    std::ofstream out(target / rel, std::ios::binary);
+    out << text;
+    if (!out) {
+      std::cerr << "ratify new: cannot write " << (target / rel).string() << "\n";
+      return kBadInput;
+    }
+    written.push_back(rel.generic_string());
+  }
+  if (ec) {
+    std::cerr << "ratify new: reading the template " << templ.string() << ": " << ec.message()
+              << "\n";
+    return kBadInput;
+  }
+  std::sort(written.begin(), written.end());
+
+  std::string shown = a.dir.empty() ? "./" + a.name : target.string();
+  std::cout << "Created " << shown << " (ruleset '" << a.name << "', a two-to-four-player high card"
+            << " game to change into yours):\n";
+  for (const auto& f : written) std::cout << "  " << f << "\n";
+  std::cout << "Next:\n"
+            << "  ratify play " << shown << "           # play it (--text without a window)\n"
+            << "  ratify test " << shown << "           # its scenario tests\n"
+            << "  ratify check " << shown << " -n 200   # lint and random games\n"
+            << "Its README.md has the rules as implemented; docs/lua-api.md is the reference.\n"
+            << "To name it by id (ratify play " << a.name
+            << "), keep it in ./rulesets/ or add its parent folder to RATIFY_PATH.\n";
+  for (const auto& e : engine::list_rulesets())
+    if (e.id == a.name && !fs::equivalent(e.dir, target, ec))
+      std::cout << "Note: a ruleset '" << a.name << "' is also in " << e.dir.string()
+                << "; by id, the first found wins (use the folder path).\n";
+  return kOk;
+}
+
+}  // namespace ratify::cli
