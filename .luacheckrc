@@ -5,6 +5,6 @@ std = "lua54"
 -- What the sandbox leaves out is an error in a ruleset, not a global.
 not_globals = { "io", "os", "package", "debug", "coroutine", "dofile", "loadfile" }
 max_line_length = 120
--- Build folders hold copies and generated files; types/ is editor-only
+-- Build folders hold copies and generated files; scripts/types/ is editor-only
 -- annotations (empty function bodies, by design).
-exclude_files = { "build*/**", "types/**" }
+exclude_files = { "build*/**", "scripts/types/**" }

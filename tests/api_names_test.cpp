@@ -1,4 +1,4 @@
-// The editor annotations (types/ratify.lua) against the names the host
+// The editor annotations (scripts/types/ratify.lua) against the names the host
 // registers in Lua: every field of `g`, `t` and a test game `G` must be
 // annotated, and every annotated one must exist, so the two cannot drift.
 #include <gtest/gtest.h>
@@ -19,7 +19,7 @@ using namespace ratify;
 
 namespace {
 
-// Names per table ("g", "t", "G") as types/ratify.lua declares them:
+// Names per table ("g", "t", "G") as scripts/types/ratify.lua declares them:
 // `function g.name(`, `function G:name(` and the `---@field name` lines of
 // the table's class.
 std::map<std::string, std::set<std::string>> annotated(const std::string& text) {
@@ -61,8 +61,9 @@ void compare(const std::string& table, const std::vector<std::string>& host,
   for (const auto& n : notes)
     if (std::find(host.begin(), host.end(), n) == host.end()) unknown.push_back(table + "." + n);
   EXPECT_TRUE(unannotated.empty())
-      << "registered by the host but missing from types/ratify.lua: " << listed(unannotated);
-  EXPECT_TRUE(unknown.empty()) << "in types/ratify.lua but not registered by the host: "
+      << "registered by the host but missing from scripts/types/ratify.lua: "
+      << listed(unannotated);
+  EXPECT_TRUE(unknown.empty()) << "in scripts/types/ratify.lua but not registered by the host: "
                                << listed(unknown);
 }
 
@@ -72,9 +73,9 @@ TEST(ApiNames, AnnotationsMatchTheHost) {
   ASSERT_FALSE(names.g.empty());
   ASSERT_FALSE(names.t.empty());
   ASSERT_FALSE(names.game.empty());
-  std::string text =
-      ratify::testing::read_text(std::filesystem::path(RATIFY_SOURCE_DIR) / "types" / "ratify.lua");
-  ASSERT_FALSE(text.empty()) << "types/ratify.lua is missing";
+  std::string text = ratify::testing::read_text(std::filesystem::path(RATIFY_SOURCE_DIR) /
+                                                "scripts" / "types" / "ratify.lua");
+  ASSERT_FALSE(text.empty()) << "scripts/types/ratify.lua is missing";
   auto notes = annotated(text);
   compare("g", names.g, notes["g"]);
   compare("t", names.t, notes["t"]);

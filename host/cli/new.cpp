@@ -43,16 +43,6 @@ std::string json_string(const std::string& s) {
   return nlohmann::json(s).dump();
 }
 
-// The LuaLS annotation files (`---@meta`) of the API, if this ratify has
-// them, for the new folder's .luarc.json.
-fs::path types_dir() {
-  std::error_code ec;
-  fs::path scripts = engine::scripts_dir();
-  for (const auto& p : {scripts / "types", scripts.parent_path() / "types"})
-    if (fs::is_directory(p, ec)) return fs::weakly_canonical(p, ec);
-  return {};
-}
-
 }  // namespace
 
 int cmd_new(const NewArgs& a) {
@@ -83,12 +73,11 @@ int cmd_new(const NewArgs& a) {
     return kBadInput;
   }
 
-  // .luarc.json: the annotations and scripts/ (require "ratify.*") by
-  // absolute path, since the new folder may be anywhere.
+  // .luarc.json: scripts/ (the annotations in scripts/types, and require
+  // "ratify.*") by absolute path, since the new folder may be anywhere.
   std::string library;
-  if (auto types = types_dir(); !types.empty())
-    library = json_string(types.string()) + ", " +
-              json_string(fs::weakly_canonical(engine::scripts_dir(), ec).string());
+  if (fs::path scripts = engine::scripts_dir(); fs::is_directory(scripts / "types", ec))
+    library = json_string(fs::weakly_canonical(scripts, ec).string());
   std::vector<std::string> written;
   for (auto it = fs::recursive_directory_iterator(templ, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
