@@ -1,13 +1,5 @@
 # Exit codes: 0 success, 1 a check or test failed, 2 bad input.
-function(expect code)
-  execute_process(COMMAND ${RATIFY} ${ARGN} WORKING_DIRECTORY ${SRC}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL ${code})
-    message(FATAL_ERROR "ratify ${ARGN}: exit ${rc}, expected ${code}\n${out}\n${err}")
-  endif()
-  set(last_err "${err}" PARENT_SCOPE)
-  set(last_out "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 expect(0 list)
 expect(2 check no_such_ruleset)
 expect(2 sim article2 -n 5 --set no_such_option=1)

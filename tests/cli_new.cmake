@@ -4,15 +4,8 @@
 # [-DLUACHECK=<luacheck>].
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
-function(expect code)
-  execute_process(COMMAND ${RATIFY} ${ARGN} WORKING_DIRECTORY ${OUT}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL ${code})
-    message(FATAL_ERROR "ratify ${ARGN}: exit ${rc}, expected ${code}\n${out}\n${err}")
-  endif()
-  set(last_err "${err}" PARENT_SCOPE)
-  set(last_out "${out}" PARENT_SCOPE)
-endfunction()
+set(EXPECT_DIR ${OUT})
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 expect(0 new demo --dir ${OUT}/made)
 if(NOT last_out MATCHES "ratify play ${OUT}/made/demo" OR NOT last_out MATCHES "ratify test ")
