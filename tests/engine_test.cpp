@@ -243,13 +243,16 @@ TEST(Engine, ScenarioGamesRefuseUnknownKeysAndVariants) {
       t.game { variant = "rich" }
       t.game { players = 2 }
     end },
+  { name = "a path for a variant", run = function(t) t.game { variant = "/tmp/x.lua" } end },
 }
 )";
   auto report = engine::run_ruleset_tests(dir.string(), "refused.lua");
   fs::remove_all(dir);
-  ASSERT_EQ(report.items.size(), 3u);
+  ASSERT_EQ(report.items.size(), 4u);
   auto message = [&](int i) { return report.items[i].message; };
-  for (int i = 0; i < 3; ++i) EXPECT_FALSE(report.items[i].passed);
+  for (int i = 0; i < 4; ++i) EXPECT_FALSE(report.items[i].passed);
+  EXPECT_NE(message(3).find("variant must be the name of a file in variants/"), std::string::npos)
+      << message(3);
   EXPECT_NE(message(0).find("unknown key player"), std::string::npos) << message(0);
   EXPECT_NE(message(0).find("players, seed, options, setup, variant"), std::string::npos);
   EXPECT_NE(message(0).find("refused.lua:2"), std::string::npos) << message(0);

@@ -94,6 +94,16 @@ const Case kCases[] = {
      "function M.setup() end function M.actor() end function M.actions() return {} end\n"
      "function M.apply() end function M.result() return {} end\nreturn M\n",
      "cards.lua=return {\n  { id = \"bad\", name = 5 },\n}\n"},
+    {"card_image_outside", "", "", "card 'peek': field 'image' must name a file in the ruleset",
+     "return { id = 'x', name = 'X', players = { min = 1, max = 1 },\n"
+     " cards = { { id = 'peek', name = 'Peek', image = '../../../etc/passwd' } },\n"
+     " setup = function() end, actor = function() end, actions = function() return {} end,\n"
+     " apply = function() end, result = function() return {} end }\n"},
+    {"card_image_absolute", "", "", "field 'image' must name a file in the ruleset",
+     "return { id = 'x', name = 'X', players = { min = 1, max = 1 },\n"
+     " cards = { { id = 'abs', name = 'Abs', image = '/etc/passwd' } },\n"
+     " setup = function() end, actor = function() end, actions = function() return {} end,\n"
+     " apply = function() end, result = function() return {} end }\n"},
     {"card_count_type", "", "", "field 'count' must be a whole number",
      "return { id = 'x', name = 'X', players = { min = 1, max = 1 },\n"
      " cards = { { id = 'c', name = 'C', count = 'many' } },\n"

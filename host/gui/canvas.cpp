@@ -340,11 +340,10 @@ const Canvas::Entry* Canvas::image_entry(const std::string& name) {
   auto it = images_.find(name);
   if (it == images_.end()) {
     Entry e;
+    // Only inside the image folders (card definitions are checked on load
+    // to name nothing else).
     std::vector<fs::path> tries;
-    if (fs::path(name).is_absolute())
-      tries.push_back(name);
-    else
-      for (const auto& d : image_dirs_) tries.push_back(fs::path(d) / name);
+    for (const auto& d : image_dirs_) tries.push_back(fs::path(d) / name);
     for (const auto& p : tries) {
       if (!is_file(p.string())) continue;
       if (SDL_Surface* surf = IMG_Load(p.string().c_str())) {

@@ -360,6 +360,18 @@ void Rules::read_cards(const std::string& file) {
     def.color = opt_string(L, d, "color", where);
     def.short_label = opt_string(L, d, "short", where);
     def.image = opt_string(L, d, "image", where);
+    // A picture is looked up in the ruleset's folder or assets/: a path
+    // that could leave them (absolute, "..") would let a shared ruleset
+    // make the window read any file on the disk.
+    if (!def.image.empty()) {
+      fs::path p(def.image);
+      bool leaves = p.is_absolute() || p.has_root_name();
+      for (const auto& part : p) leaves |= part == "..";
+      if (leaves)
+        throw ScriptError(where +
+                          "field 'image' must name a file in the ruleset's folder or "
+                          "assets/ (no absolute path, no ..)");
+    }
     lua_getfield(L, d, "rank");
     if (lua_isnumber(L, -1) && lua_type(L, -1) == LUA_TNUMBER)
       def.rank = lua_tonumber(L, -1);

@@ -65,7 +65,10 @@ constexpr const char* kGameKeys[] = {"players", "seed", "options", "setup", "var
 // sees kNeedsVariant). One variant per test: its games all share the rules.
 void check_variant(lua_State* L, Rules& rules) {
   lua_getfield(L, 1, "variant");
-  if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING)
+  // A name, never a path: a test loads only its own ruleset's variants.
+  bool name = lua_type(L, -1) == LUA_TSTRING &&
+              std::strpbrk(lua_tostring(L, -1), "/\\.") == nullptr && lua_rawlen(L, -1) > 0;
+  if (!lua_isnil(L, -1) && !name)
     luaL_error(L, "t.game: variant must be the name of a file in variants/, without .lua");
   const char* want = lua_isnil(L, -1) ? "" : lua_tostring(L, -1);
   std::string have = rules.variant() ? rules.variant()->file.stem().string() : "";
