@@ -114,13 +114,17 @@ int cmd_new(const NewArgs& a) {
   std::cout << "Created " << shown << " (ruleset '" << a.name << "', a two-to-four-player high card"
             << " game to change into yours):\n";
   for (const auto& f : written) std::cout << "  " << f << "\n";
+  fs::path user = engine::user_data_dir();
+  std::string users =
+      user.empty() ? "$XDG_DATA_HOME/ratify/rulesets" : (user / "rulesets").string();
   std::cout << "Next:\n"
             << "  ratify play " << shown << "           # play it (--text without a window)\n"
             << "  ratify test " << shown << "           # its scenario tests\n"
             << "  ratify check " << shown << " -n 200   # lint and random games\n"
             << "Its README.md has the rules as implemented; docs/lua-api.md is the reference.\n"
             << "To name it by id (ratify play " << a.name
-            << "), keep it in ./rulesets/ or add its parent folder to RATIFY_PATH.\n";
+            << "), keep it in ./rulesets/, in your own " << users
+            << "/ (found from any folder), or add its parent folder to RATIFY_PATH.\n";
   for (const auto& e : engine::list_rulesets())
     if (e.id == a.name && !fs::equivalent(e.dir, target, ec))
       std::cout << "Note: a ruleset '" << a.name << "' is also in " << e.dir.string()

@@ -9,24 +9,59 @@ namespace ratify::engine {
 #ifndef RATIFY_SOURCE_DIR
 #define RATIFY_SOURCE_DIR "."
 #endif
+// The data folder relative to the executable's folder (from GNUInstallDirs).
+#ifndef RATIFY_INSTALL_DATA_REL
+#define RATIFY_INSTALL_DATA_REL "../share/ratify"
+#endif
+
+fs::path installed_data_dir() {
+  // Computed once: the executable does not move while it runs.
+  static const fs::path dir = [] {
+    std::error_code ec;
+    fs::path exe = fs::canonical("/proc/self/exe", ec);
+    if (ec) return fs::path();
+    fs::path data = (exe.parent_path() / RATIFY_INSTALL_DATA_REL).lexically_normal();
+    return fs::is_directory(data / "scripts", ec) ? data : fs::path();
+  }();
+  return dir;
+}
+
+fs::path data_dir() {
+  fs::path installed = installed_data_dir();
+  return installed.empty() ? fs::path(RATIFY_SOURCE_DIR) : installed;
+}
+
+fs::path user_data_dir() {
+  // The XDG base directory spec: a relative $XDG_DATA_HOME is invalid.
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg && *xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "ratify";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return fs::path(home) / ".local" / "share" / "ratify";
+  return {};
+}
 
 fs::path scripts_dir() {
   if (const char* env = std::getenv("RATIFY_SCRIPTS")) return env;
   std::error_code ec;
-  if (fs::is_directory("scripts/ratify", ec)) return fs::absolute("scripts");
-  return fs::path(RATIFY_SOURCE_DIR) / "scripts";
+  // A build run in a checkout uses that checkout's scripts; an installed
+  // ratify uses the scripts it was installed with.
+  if (installed_data_dir().empty() && fs::is_directory("scripts/ratify", ec))
+    return fs::absolute("scripts");
+  return data_dir() / "scripts";
 }
 
-std::vector<fs::path> search_roots() {
-  std::vector<fs::path> roots;
+fs::path assets_dir() {
   std::error_code ec;
-  auto add = [&](const fs::path& p) {
-    if (!fs::is_directory(p, ec)) return;
-    auto canon = fs::weakly_canonical(p, ec);
-    if (std::find(roots.begin(), roots.end(), canon) == roots.end()) roots.push_back(canon);
-  };
-  add("rulesets");
-  add(fs::path(RATIFY_SOURCE_DIR) / "rulesets");
+  if (installed_data_dir().empty() && fs::exists("assets/icon.png", ec))
+    return fs::absolute("assets", ec);
+  return data_dir() / "assets";
+}
+
+std::vector<SearchRoot> search_order() {
+  std::vector<SearchRoot> order{{"working folder", fs::path("rulesets")},
+                                {"ratify's own", data_dir() / "rulesets"}};
+  if (fs::path user = user_data_dir(); !user.empty())
+    order.push_back({"user's", user / "rulesets"});
   if (const char* env = std::getenv("RATIFY_PATH")) {
     std::string s = env;
     size_t start = 0;
@@ -34,10 +69,21 @@ std::vector<fs::path> search_roots() {
       size_t colon = s.find(':', start);
       std::string part =
           s.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-      if (!part.empty()) add(part);
+      if (!part.empty()) order.push_back({"RATIFY_PATH", part});
       if (colon == std::string::npos) break;
       start = colon + 1;
     }
+  }
+  return order;
+}
+
+std::vector<fs::path> search_roots() {
+  std::vector<fs::path> roots;
+  std::error_code ec;
+  for (const auto& r : search_order()) {
+    if (!fs::is_directory(r.dir, ec)) continue;
+    auto canon = fs::weakly_canonical(r.dir, ec);
+    if (std::find(roots.begin(), roots.end(), canon) == roots.end()) roots.push_back(canon);
   }
   return roots;
 }
@@ -62,8 +108,12 @@ std::vector<RulesetEntry> list_rulesets() {
     std::sort(dirs.begin(), dirs.end());
     for (const auto& d : dirs) {
       std::string id = d.filename().string();
-      if (!seen.insert(id).second) continue;  // an earlier root wins
-      out.push_back({id, d, variants_of(d)});
+      if (!seen.insert(id).second) {  // an earlier root wins: `ratify list` warns
+        for (auto& e : out)
+          if (e.id == id) e.shadowed.push_back(d);
+        continue;
+      }
+      out.push_back({id, d, variants_of(d), {}});
     }
   }
   return out;
@@ -113,6 +163,14 @@ Located locate(const std::string& spec, const std::string& variant) {
     out.variant = find_variant(out.dir, variant);
   }
   return out;
+}
+
+fs::path catalog_dir(const std::string& id) {
+  for (const auto& e : list_rulesets())
+    if (e.id == id) return e.dir;
+  throw InputError("no ruleset '" + id +
+                   "' among the rulesets found by id (`ratify list`; add its folder's parent "
+                   "to RATIFY_PATH, or name the rules with --ruleset)");
 }
 
 }  // namespace ratify::engine

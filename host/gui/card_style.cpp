@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <map>
 
+#include "engine/catalog.hpp"
+
 namespace ratify::gui {
 
 namespace {
@@ -115,14 +117,9 @@ Color player_color(int player) {
   return kPlayers[(std::max(1, player) - 1) % 8];
 }
 
+// An installed ratify's share/ratify/assets, a build's source tree's (engine/catalog.hpp).
 std::filesystem::path assets_dir() {
-#ifndef RATIFY_SOURCE_DIR
-#define RATIFY_SOURCE_DIR "."
-#endif
-  std::error_code ec;
-  if (std::filesystem::exists("assets/icon.png", ec))
-    return std::filesystem::absolute("assets", ec);
-  return std::filesystem::path(RATIFY_SOURCE_DIR) / "assets";
+  return engine::assets_dir();
 }
 
 std::string corner_label(const core::CardDef& d) {
