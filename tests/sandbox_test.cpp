@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "engine/game.hpp"
+#include "lua/vm.hpp"
 
 using namespace ratify;
 namespace fs = std::filesystem;
@@ -120,6 +121,114 @@ const Case kCases[] = {
     {"move_to_no_zone", "g.move(1, 'nowhere')", kOkActions, "no zone 'nowhere'"},
     {"string_metatable", "getmetatable('').__index = nil", kOkActions, "attempt to index"},
     {"error_object_table", "error({ code = 1 })", kOkActions, "error object is a table"},
+    // Finalizers run with hooks off, outside any limit: no __gc at all.
+    {"gc_kept", "KEEP = setmetatable({}, { __gc = function() while true do end end })", kOkActions,
+     "a __gc field (a finalizer) is not available"},
+    {"gc_garbage",
+     "for i = 1, 10 do setmetatable({}, { __gc = function() while true do end end }) end "
+     "collectgarbage()",
+     kOkActions, "a __gc field (a finalizer) is not available"},
+    {"gc_after_error",
+     "pcall(setmetatable, {}, { __gc = function() while true do end end }) error('boom')",
+     kOkActions, "boom"},
+    {"gc_marked_by_false", "setmetatable({}, { __gc = false })", kOkActions, "__gc field"},
+    {"close_loop",
+     "do local x <close> = setmetatable({}, { __close = function() while true do end end }) end",
+     kOkActions, "time limit exceeded"},
+    {"close_loop_after_error",
+     "do local x <close> = setmetatable({}, { __close = function() while true do end end }) "
+     "error('e') end",
+     kOkActions, "time limit exceeded"},
+    // A message handler runs after the unwinding, under the limits.
+    {"xpcall_handler_loop", "xpcall(function() error('x') end, function() while true do end end)",
+     kOkActions, "time limit exceeded"},
+    {"xpcall_both_loop",
+     "xpcall(function() while true do end end, function() while true do end end)", kOkActions,
+     "time limit exceeded"},
+    {"xpcall_handler_memory",
+     "xpcall(function() error('x') end, function() local t = {} "
+     "for i = 1, 1e9 do t[i] = { i } end end)",
+     kOkActions, "memory cap"},
+    {"xpcall_as_lua",
+     "local ok, m = xpcall(function() error('x', 0) end, function(e) return 'handled ' .. e end) "
+     "assert(not ok and m == 'handled x') "
+     "local ok2, a, b = xpcall(function(p, q) return p, q end, print, 1, 2) "
+     "assert(ok2 and a == 1 and b == 2) "
+     "local ok3, m3 = xpcall(error, function() error('again', 0) end, 'x') "
+     "assert(not ok3 and m3 == 'again') error('xpcall as in Lua')",
+     kOkActions, "xpcall as in Lua"},
+    // Long C functions: bounded before they start.
+    {"rep_empty", "string.rep('', 1e12) string.rep('', 1e12, '') error('made at once')", kOkActions,
+     "made at once"},
+    {"rep_huge", "string.rep('x', 1e12)", kOkActions, "string.rep: a result of"},
+    {"table_move_huge", "table.move({}, 1, 1e12, 2)", kOkActions, "table.move: 1000000000000"},
+    {"insert_front_loop", "local t = {} for i = 1, 1e9 do table.insert(t, 1, i) end", kOkActions,
+     "exceeded"},
+    {"sort_huge", "table.sort(setmetatable({}, { __len = function() return 1e9 end }))", kOkActions,
+     "table.sort: 1000000000 elements"},
+    {"find_backtrack", "string.find(string.rep('a', 1e5), '.-.-.-.-b')", kOkActions,
+     "string.find: this pattern on a subject of 100000 bytes"},
+    {"find_quadratic", "string.find(string.rep('a', 1e6), '.*b')", kOkActions,
+     "could take more than"},
+    {"gsub_backtrack", "string.gsub(string.rep('a', 1e4), '.-.-.-b', '')", kOkActions,
+     "string.gsub: this pattern"},
+    {"gmatch_backtrack", "for _ in string.rep('a', 1e5):gmatch('a*a*b') do end", kOkActions,
+     "string.gmatch: this pattern"},
+    {"match_options",
+     "string.match(string.rep('a', 40), string.rep('a?', 40) .. string.rep('a', 40))", kOkActions,
+     "string.match: this pattern"},
+    {"patterns_of_rules",
+     "assert(('run:12'):match('^run:(%d+)') == '12') "
+     "assert(('a  b   c'):gsub('%s+', ' ') == 'a b c') "
+     "assert(('Amendment 5: x'):find('Amendment 5:')) "
+     "assert(('key = value'):match('^(%w+)%s*=%s*(.-)%s*$') == 'key') "
+     "assert(string.rep('ab', 3, ',') == 'ab,ab,ab') "
+     "local line = 'key = ' .. string.rep('v', 900) "
+     "assert(line:match('^(%w+)%s*=%s*(.-)%s*$') == 'key') "
+     "assert((string.rep('a b ', 5000):gsub('%s+', '_'))) error('patterns as in Lua')",
+     kOkActions, "patterns as in Lua"},
+    {"format_width", "string.format('%999999999d', 1)", kOkActions, "invalid conversion"},
+    {"concat_range", "table.concat({}, '', 1, 1e12)", kOkActions,
+     "ruleset.lua:4: invalid value (nil) at index 1"},
+    {"load_huge_chunk", "load(string.rep(' ', 2e7))", kOkActions, "load: a chunk of"},
+    {"error_message_huge", "error(string.rep('x', 1e7))", kOkActions, "bytes, cut)"},
+    // Host calls with huge arguments, host memory counted.
+    {"zones_loop", "for i = 1, 1e9 do g.zone('z' .. i) end", kOkActions, "zones in one game"},
+    {"zone_name_huge", "g.zone(string.rep('x', 1e7))", kOkActions, "a zone name of 10000000 bytes"},
+    {"zone_label_huge", "g.zone('z', { label = string.rep('x', 1e5) })", kOkActions,
+     "a kind or label of over"},
+    {"log_loop", "local s = string.rep('x', 1e5) while true do g.log(s) end", kOkActions,
+     "g.log: memory cap of 64 MiB exceeded"},
+    {"too_many_actions", "", "local t = {} for i = 1, 2e5 do t[i] = { kind = 'x' } end return t",
+     "actions(g) returned 200000 actions"},
+    {"too_many_cards", "", "", "card instances",
+     "local cards = {} for i = 1, 20 do cards[i] = { id = 'c' .. i, name = 'C', text = 'x', "
+     "count = 10000 } end\n"
+     "return { id = 'x', name = 'X', players = { min = 1, max = 1 }, cards = cards,\n"
+     " setup = function() end, actor = function() end, actions = function() return {} end,\n"
+     " apply = function() end, result = function() return {} end }\n"},
+    {"move_all_many_cards", "", "", "moved in order",
+     "local cards = {} for i = 1, 5 do\n"
+     " cards[i] = { id = 'c' .. i, name = 'C', text = 'x', count = 10000 } end\n"
+     "return { id = 'x', name = 'X', players = { min = 1, max = 1 }, cards = cards,\n"
+     " setup = function(g) g.zone('a') g.zone('b') g.move_all('box', 'a') g.move_all('a', 'b')\n"
+     "  local c = g.cards('b') assert(#c == 50000 and c[1] == 1 and c[50000] == 50000)\n"
+     "  assert(g.count('a') == 0 and g.where(7) == 'b') error('moved in order') end,\n"
+     " actor = function() end, actions = function() return {} end,\n"
+     " apply = function() end, result = function() return {} end }\n"},
+    {"card_metamethod_error", "", "", "card index",
+     "return { id = 'x', name = 'X', players = { min = 1, max = 1 },\n"
+     " cards = { setmetatable({ id = 'c' }, { __index = function() error('card index') end }) },\n"
+     " setup = function() end, actor = function() end, actions = function() return {} end,\n"
+     " apply = function() end, result = function() return {} end }\n"},
+    // Failing host calls under pcall leave nothing behind (LeakSanitizer
+    // checks this in the sanitizer build).
+    {"failed_calls_in_pcall",
+     "g.zone('z') for i = 1, 100 do pcall(g.zone, 'o', { visibility = 'owner' }) "
+     "pcall(g.zone, 'p', { owner = 99 }) pcall(g.find, 'box', function() error('p') end) "
+     "pcall(g.find, 'nowhere', 'c') pcall(print, setmetatable({}, { __tostring = error })) end "
+     "error('no leak')",
+     kOkActions, "no leak"},
 };
 
 class Hostile : public ::testing::TestWithParam<Case> {};
@@ -128,7 +237,11 @@ TEST_P(Hostile, FailsWithAClearError) {
   const Case& c = GetParam();
   fs::path dir = write_case(c);
   lua::Limits limits;
-  limits.seconds = 3.0;  // the memory bombs reach the cap first, even on a loaded machine
+  // A case meant to meet another limit (memory, stack, output) gets time to
+  // reach it even in a sanitizer build on a loaded machine; the time-limit
+  // cases keep a short limit, so the suite stays quick.
+  bool timed = std::string(c.expect).find("time limit") != std::string::npos;
+  limits.seconds = timed ? 3.0 : 45.0;
   limits.memory = 64u << 20;
   std::string message;
   try {
@@ -172,6 +285,79 @@ TEST(Sandbox, LongCallsUnderTheLimitFinish) {
   for (int k = 0; k < 3; ++k) {
     auto m = l->rules().new_match(1, k, l->options({}));
     EXPECT_EQ(m->action_count(), 1);
+  }
+  fs::remove_all(dir);
+}
+
+// print writes at most lua::Vm::kPrintLimit bytes a game, then says so once.
+TEST(Sandbox, PrintStopsAtItsLimit) {
+  Case c{"print_loop", "for i = 1, 2e4 do print(string.rep('x', 100)) end", kOkActions, ""};
+  fs::path dir = write_case(c);
+  lua::Limits limits;
+  limits.seconds = 30;  // a slow (sanitizer) build prints 2 MB in time
+  auto l = engine::Loaded::open(dir.string(), {}, limits);
+  std::vector<std::string> lines;
+  l->rules().vm().print_sink = [&](const std::string& line) { lines.push_back(line); };
+  for (int game = 0; game < 2; ++game) {
+    lines.clear();
+    auto m = l->rules().new_match(1, game, l->options({}));
+    ASSERT_FALSE(lines.empty());
+    EXPECT_LT(lines.size(), lua::Vm::kPrintLimit / 100 + 2);
+    EXPECT_NE(lines.back().find("output limit reached"), std::string::npos) << lines.back();
+  }
+  fs::remove_all(dir);
+}
+
+// A card file of 30,000 cards loads with one read of it (it read the
+// file once per card), and a card's line is still found.
+TEST(Sandbox, ManyCardsLoadAndKeepTheirLines) {
+  std::string cards = "return {\n";
+  for (int i = 0; i < 30000; ++i)
+    cards += "  { id = \"c" + std::to_string(i) +
+             "\", name = " + (i == 29999 ? std::string("5") : "\"C\"") + ", text = \"x\" },\n";
+  cards += "}\n";
+  std::string extra = "cards.lua=" + cards;
+  Case c{"many_cards",
+         "",
+         "",
+         "",
+         "return { id = 'x', name = 'X', players = { min = 1, max = 1 }, cards = require 'cards',\n"
+         " setup = function() end, actor = function() end, actions = function() return {} end,\n"
+         " apply = function() end, result = function() return {} end }\n",
+         extra.c_str()};
+  fs::path dir = write_case(c);
+  try {
+    engine::Loaded::open(dir.string(), {}, {});
+    FAIL() << "the bad card was accepted";
+  } catch (const lua::ScriptError& e) {
+    EXPECT_NE(std::string(e.what()).find("cards.lua:30001: card 'c29999'"), std::string::npos)
+        << e.what();
+  }
+  fs::remove_all(dir);
+}
+
+// result(g) with a bad winner: a clear error each time, and (under
+// LeakSanitizer) nothing of the half-read result left behind.
+TEST(Sandbox, ABadResultFailsClearly) {
+  Case c{"bad_result", "", "", "",
+         "local M = { id = 'x', name = 'X', players = { min = 1, max = 1 } }\n"
+         "function M.setup() end function M.actor(g) if not g.state.done then return 1 end end\n"
+         "function M.actions() return { { kind = 'go' } } end\n"
+         "function M.apply(g) g.state.done = true end\n"
+         "function M.result(g) if g.state.done then return { winners = { 1, 99 }, text = 'x' } "
+         "end end\nreturn M\n"};
+  fs::path dir = write_case(c);
+  auto l = engine::Loaded::open(dir.string(), {}, {});
+  auto m = l->rules().new_match(1, 1, l->options({}));
+  m->apply(0);
+  for (int k = 0; k < 3; ++k) {
+    try {
+      m->result();
+      FAIL() << "no error was raised";
+    } catch (const lua::ScriptError& e) {
+      EXPECT_NE(std::string(e.what()).find("winners[2] is not a player"), std::string::npos)
+          << e.what();
+    }
   }
   fs::remove_all(dir);
 }

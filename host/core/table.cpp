@@ -113,6 +113,17 @@ void Table::move(CardId c, int to, int pos) {
   card_zone_[c - 1] = to;
 }
 
+void Table::move_all(int from, int to) {
+  if (from == to) return;
+  auto& source = zones_.at(from).cards;
+  auto& dest = zones_.at(to).cards;
+  for (CardId c : source) card_zone_[c - 1] = to;
+  dest.insert(dest.end(), source.begin(), source.end());
+  source.clear();
+  zones_[from].stamp = next_stamp();
+  zones_[to].stamp = next_stamp();
+}
+
 void Table::shuffle(int zone, Rng& rng) {
   auto& cards = zones_.at(zone).cards;
   rng.shuffle(cards);

@@ -79,6 +79,9 @@ class Table {
   int position_of(CardId c) const;  // 0-based
   // Moves a card to `pos` (0 = bottom, -1 = top) of zone `to`.
   void move(CardId c, int to, int pos = -1);
+  // Moves every card of zone `from` on top of zone `to`, keeping their
+  // order: linear, where moving them one at a time is quadratic.
+  void move_all(int from, int to);
   void shuffle(int zone, class Rng& rng);
   // Puts card c at an existing place (used to re-deal hidden cards; the
   // caller keeps every card in exactly one place).

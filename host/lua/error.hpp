@@ -26,4 +26,13 @@ struct Limits {
   size_t memory = size_t(1) << 30;  // per VM, bytes
 };
 
+// Fixed bounds of what one game may make the host hold or do in one call;
+// past each, a clear error (docs/architecture.md "The sandbox"). No real
+// game comes near them.
+inline constexpr size_t kMaxZones = 10000;        // zones in one game
+inline constexpr size_t kMaxZoneName = 256;       // bytes of a zone's name
+inline constexpr size_t kMaxZoneText = 4096;      // bytes of its kind or label
+inline constexpr long long kMaxActions = 100000;  // actions at one decision
+inline constexpr long long kMaxCards = 100000;    // card instances of a ruleset
+
 }  // namespace ratify::lua

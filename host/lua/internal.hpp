@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -67,11 +68,28 @@ template <class... Pieces>
   std::abort();  // lua_error does not return
 }
 
+// The line of `file` where the string literal `needle` ("id", quotes
+// included) first appears (0: nowhere), from an index of the file kept
+// while it is unchanged (ruleset.cpp).
+int line_of(const std::filesystem::path& file, const std::string& needle);
+
 int push_random(lua_State* L, core::Rng& rng);
+
+// For C functions that may run long (the sandbox's checked library,
+// bindings that loop): raises the error of a limit already hit, the time
+// limit once past its deadline. Two atomic loads while a call is young.
+void check_budget(lua_State* L);
+// Replaces the library functions that could run for minutes in one C call
+// (string.rep, table.move, the pattern functions...) with checked ones:
+// see sandbox_lib.cpp. `memory` is the VM's cap.
+void open_checked_library(lua_State* L, size_t memory);
 
 // Plain data (g.state, actions): the only values that may be saved.
 // Returns "" if the value at idx is plain, else the path and the reason.
 std::string check_plain(lua_State* L, int idx, const std::string& path);
+// Whether s[0..n) is UTF-8 (no overlong forms or surrogates): text that
+// enters the host from a script (labels, log lines, state) must be.
+bool valid_utf8(const char* s, size_t n);
 nlohmann::json to_json(lua_State* L, int idx);
 void push_json(lua_State* L, const nlohmann::json& j);
 void hash_value(lua_State* L, int idx, core::Hasher& h);

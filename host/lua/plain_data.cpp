@@ -3,9 +3,12 @@
 // actions are plain, which is what makes save, hash, clone and replay
 // generic.
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <unordered_set>
 #include <variant>
 
+#include "core/utf8.hpp"
 #include "lua/internal.hpp"
 
 namespace ratify::lua {
@@ -19,15 +22,31 @@ std::string key_text(lua_State* L, int idx) {
   return std::string("[") + luaL_typename(L, idx) + "]";
 }
 
+// Why a string or number at idx cannot be kept, or "": text is UTF-8
+// (JSON, replays and the window need it), numbers are finite (NaN is not
+// equal to itself: a replay with it could never verify).
+std::string check_scalar(lua_State* L, int idx, const std::string& path) {
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    size_t n;
+    const char* s = lua_tolstring(L, idx, &n);
+    return valid_utf8(s, n) ? std::string() : path + " is not valid UTF-8 text";
+  }
+  if (lua_type(L, idx) == LUA_TNUMBER && !lua_isinteger(L, idx) &&
+      !std::isfinite(lua_tonumber(L, idx)))
+    return path + " is " + (std::isnan(lua_tonumber(L, idx)) ? "NaN" : "infinite") +
+           " (numbers must be finite)";
+  return {};
+}
+
 std::string check_rec(lua_State* L, int idx, const std::string& path,
                       std::unordered_set<const void*>& seen, int depth) {
   switch (lua_type(L, idx)) {
     case LUA_TNIL:
     case LUA_TBOOLEAN:
+      return {};
     case LUA_TSTRING:
-      return {};
     case LUA_TNUMBER:
-      return {};
+      return check_scalar(L, idx, path);
     case LUA_TTABLE:
       break;
     default:
@@ -50,6 +69,17 @@ std::string check_rec(lua_State* L, int idx, const std::string& path,
           path + " has a key of type " + luaL_typename(L, -2) + " (keys are strings or integers)";
       lua_pop(L, 2);
       return bad;
+    }
+    if (kt == LUA_TSTRING) {
+      size_t n;
+      const char* k = lua_tolstring(L, -2, &n);
+      std::string bad = std::memchr(k, 0, n) ? " has a key with a NUL byte"
+                        : valid_utf8(k, n)   ? ""
+                                             : " has a key that is not valid UTF-8 text";
+      if (!bad.empty()) {
+        lua_pop(L, 2);
+        return path + bad;
+      }
     }
     std::string sub = check_rec(L, -1, path + key_text(L, -2), seen, depth + 1);
     lua_pop(L, 1);
@@ -233,6 +263,10 @@ bool equal_rec(lua_State* L, int a, int b, int depth) {
   return na == nb;
 }
 }  // namespace
+
+bool valid_utf8(const char* s, size_t n) {
+  return core::valid_utf8(std::string_view(s, n));
+}
 
 std::string check_plain(lua_State* L, int idx, const std::string& path) {
   std::unordered_set<const void*> seen;

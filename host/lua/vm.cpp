@@ -19,6 +19,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/files.hpp"
 #include "lua/internal.hpp"
 #include "lua/match.hpp"
 
@@ -61,7 +62,7 @@ struct Vm::Internals {
       return nullptr;
     }
     size_t grown = vm->used_ - osize + nsize;
-    if (nsize > osize && grown > vm->limits_.memory) {
+    if (nsize > osize && grown + vm->host_used_ > vm->limits_.memory) {
       // Over the cap: the hook, armed for the very next instruction, raises
       // the error where the script is (file:line). Past a quarter more,
       // refuse outright.
@@ -69,7 +70,7 @@ struct Vm::Internals {
         vm->memory_over_ = true;
         lua_sethook(vm->L_, &hook, LUA_MASKCOUNT, 1);
       }
-      if (grown > vm->limits_.memory + vm->limits_.memory / 4) {
+      if (grown + vm->host_used_ > vm->limits_.memory + vm->limits_.memory / 4) {
         if (vm->abort_.empty()) vm->abort_ = vm->memory_message();
         return nullptr;  // Lua raises a memory error; safe pcall re-raises it
       }
@@ -94,10 +95,40 @@ struct Vm::Internals {
           lua_sethook(L, nullptr, 0, 0);  // armed for a call that has ended
           return;
         }
-        if (watchdog::now_ns() < w.deadline.load(std::memory_order_relaxed)) return;
-        vm->abort_ = where(L) + "time limit exceeded (" + seconds_text(vm->call_seconds_) +
-                     " in one call: an endless loop?)";
+        if (!time_up(vm)) return;
+        vm->abort_ = where(L) + time_message(vm);
       }
+    }
+    lua_pushstring(L, vm->abort_.c_str());
+    lua_error(L);
+  }
+
+  // Whether the running call is past its deadline. Cheap while the
+  // watchdog has not armed the call (it has run less than a tick).
+  static bool time_up(Vm* vm) {
+    WatchedCall& w = vm->watch_;
+    return w.armed_serial.load(std::memory_order_acquire) ==
+               w.serial.load(std::memory_order_relaxed) &&
+           watchdog::now_ns() >= w.deadline.load(std::memory_order_relaxed);
+  }
+
+  static std::string time_message(Vm* vm) {
+    return "time limit exceeded (" + seconds_text(vm->call_seconds_) +
+           " in one call: an endless loop?)";
+  }
+
+  // For the sandbox's C functions that may each run long (see
+  // check_budget in internal.hpp): raises a limit already hit.
+  static void check(lua_State* L) {
+    Vm* vm = vm_of(L);
+    if (vm->depth_ == 0) return;
+    if (vm->abort_.empty()) {
+      if (vm->memory_over_)
+        vm->abort_ = where(L) + vm->memory_message();
+      else if (time_up(vm))
+        vm->abort_ = where(L) + time_message(vm);
+      else
+        return;
     }
     lua_pushstring(L, vm->abort_.c_str());
     lua_error(L);
@@ -120,12 +151,59 @@ struct Vm::Internals {
     luaL_traceback(L, L, nullptr, 1);
     vm->last_traceback_ = lua_tostring(L, -1);
     lua_pop(L, 1);
-    lua_pushstring(L, msg);
+    // A message of hundreds of MB would be copied by the host several
+    // times over: the start of it says what went wrong.
+    size_t len = std::strlen(msg);
+    if (len > kMessageLimit) {
+      lua_pushlstring(L, msg, kMessageLimit);
+      lua_pushfstring(L, "... (an error message of %I bytes, cut)", static_cast<lua_Integer>(len));
+      lua_concat(L, 2);
+    } else {
+      lua_pushstring(L, msg);
+    }
     return 1;
   }
+  static constexpr size_t kMessageLimit = 4096;
 
-  // pcall and xpcall that cannot swallow a limit: once the budget or the
-  // memory cap is hit, the error goes on up to the host.
+  // xpcall whose handler runs after the unwinding, as ordinary code under
+  // the time limit and the memory cap. (Lua runs a message handler where
+  // the error was raised, and with hooks off when the error came from our
+  // hook: a handler that loops would never be stopped.) Without the debug
+  // library a handler cannot look at the stack anyway, so it sees the
+  // same error object either way.
+  static int safe_xpcall(lua_State* L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_replace(L, 1);
+    lua_replace(L, 2);  // handler, f, args...
+    int status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 0);
+    raise_limit(L);
+    if (status == LUA_OK) {
+      lua_pushboolean(L, 1);
+      lua_replace(L, 1);
+      return lua_gettop(L);
+    }
+    if (status != LUA_ERRMEM) {
+      lua_pushvalue(L, 1);  // handler, error, handler
+      lua_insert(L, -2);
+      lua_pcall(L, 1, 1, 0);  // an error in the handler is the result
+      raise_limit(L);
+    }
+    lua_pushboolean(L, 0);
+    lua_replace(L, 1);
+    return 2;
+  }
+
+  static void raise_limit(lua_State* L) {
+    Vm* vm = vm_of(L);
+    if (vm->abort_.empty()) return;
+    lua_pushstring(L, vm->abort_.c_str());
+    lua_error(L);
+  }
+
+  // pcall that cannot swallow a limit: once the budget or the memory cap
+  // is hit, the error goes on up to the host.
   static int safe_pcall(lua_State* L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -138,11 +216,18 @@ struct Vm::Internals {
     return lua_gettop(L);
   }
 
+  static constexpr size_t kChunkLimit = size_t(16) << 20;
+
   // load: text chunks only, never bytecode.
   static int safe_load(lua_State* L) {
     const char* mode = luaL_optstring(L, 3, "t");
     if (std::strcmp(mode, "t") != 0)
       return luaL_error(L, "load: only text chunks may be loaded (mode \"t\"), not \"%s\"", mode);
+    // Compiling is C, out of the hook's reach: a chunk's size bounds it.
+    size_t len;
+    if (lua_type(L, 1) == LUA_TSTRING && (lua_tolstring(L, 1, &len), len > kChunkLimit))
+      return luaL_error(L, "load: a chunk of %I bytes is over the sandbox's limit of %I",
+                        static_cast<lua_Integer>(len), static_cast<lua_Integer>(kChunkLimit));
     lua_settop(L, 4);
     lua_pushstring(L, "t");
     lua_replace(L, 3);
@@ -170,15 +255,27 @@ struct Vm::Internals {
     return luaL_error(L, "collectgarbage(\"%s\") is not available to rulesets", opt);
   }
 
+  // print, up to kPrintLimit bytes a game: past it, one line says so and
+  // the rest is dropped (a print in a loop cannot flood the terminal).
+  // The line is made in Lua: a __tostring may raise, with no C++ object
+  // alive to leak.
   static int print(lua_State* L) {
-    std::string line;
     int n = lua_gettop(L);
+    luaL_checkstack(L, 2 * n, "too many arguments to print");
     for (int i = 1; i <= n; ++i) {
-      if (i > 1) line += '\t';
-      line += luaL_tolstring(L, i, nullptr);
-      lua_pop(L, 1);
+      luaL_tolstring(L, i, nullptr);
+      if (i < n) lua_pushliteral(L, "\t");
     }
+    lua_concat(L, n > 0 ? 2 * n - 1 : 0);
+    size_t len;
+    const char* text = lua_tolstring(L, -1, &len);
     Vm* vm = vm_of(L);
+    if (vm->printed > kPrintLimit) return 0;
+    vm->printed += len + 1;
+    std::string line = vm->printed > kPrintLimit
+                           ? "output limit reached (" + std::to_string(kPrintLimit >> 20) +
+                                 " MiB of print in one game); further print is ignored"
+                           : std::string(text, len);
     if (vm->print_sink)
       vm->print_sink(line);
     else
@@ -223,6 +320,12 @@ struct Vm::Internals {
       luaL_where(L, 1);
       lua_pushfstring(L, "module '%s' not found (looked for %s)", name,
                       vm->display_path(file).c_str());
+      lua_concat(L, 2);
+      return false;
+    }
+    if (std::string why = vm->outside(file); !why.empty()) {
+      luaL_where(L, 1);
+      lua_pushfstring(L, "module '%s': %s %s", name, file.lexically_normal().c_str(), why.c_str());
       lua_concat(L, 2);
       return false;
     }
@@ -304,11 +407,11 @@ void Vm::open_sandbox() {
   lua_getfield(L, -1, "load");
   lua_pushcclosure(L, &Internals::safe_load, 1);
   lua_setfield(L, -2, "load");
-  for (const char* name : {"pcall", "xpcall"}) {
-    lua_getfield(L, -1, name);
-    lua_pushcclosure(L, &Internals::safe_pcall, 1);
-    lua_setfield(L, -2, name);
-  }
+  lua_getfield(L, -1, "pcall");
+  lua_pushcclosure(L, &Internals::safe_pcall, 1);
+  lua_setfield(L, -2, "pcall");
+  lua_pushcfunction(L, &Internals::safe_xpcall);
+  lua_setfield(L, -2, "xpcall");
   // collectgarbage("stop") would let garbage grow to the cap: only reads.
   lua_pushcfunction(L, &Internals::safe_collectgarbage);
   lua_setfield(L, -2, "collectgarbage");
@@ -344,6 +447,16 @@ void Vm::open_sandbox() {
 
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, kLoadedKey);
+  open_checked_library(L, limits_.memory);
+}
+
+bool Vm::charge(std::ptrdiff_t bytes) {
+  host_used_ = static_cast<size_t>(static_cast<std::ptrdiff_t>(host_used_) + bytes);
+  return used_ + host_used_ <= limits_.memory;
+}
+
+void check_budget(lua_State* L) {
+  Vm::Internals::check(L);
 }
 
 std::string Vm::memory_message() const {
@@ -352,7 +465,11 @@ std::string Vm::memory_message() const {
 
 std::string Vm::display_path(const std::filesystem::path& p) const {
   std::error_code ec;
-  auto abs = std::filesystem::weakly_canonical(p, ec);
+  // The file itself is not resolved: a link is shown as itself, never as
+  // where it points.
+  auto abs = p.has_filename()
+                 ? std::filesystem::weakly_canonical(p.parent_path(), ec) / p.filename()
+                 : std::filesystem::weakly_canonical(p, ec);
   if (ec) return p.string();
   auto cwd = std::filesystem::current_path(ec);
   if (!ec) {
@@ -360,6 +477,10 @@ std::string Vm::display_path(const std::filesystem::path& p) const {
     if (!rel.empty() && rel.native().rfind("..", 0) != 0) return rel.string();
   }
   return abs.string();
+}
+
+std::string Vm::outside(const std::filesystem::path& file) const {
+  return core::outside_roots(file, {ruleset_dir_, scripts_dir_});
 }
 
 std::string Vm::module_file_of(const void* table) const {
@@ -371,6 +492,9 @@ void Vm::run_file(const std::filesystem::path& file, int nresults) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
     throw ScriptError(display_path(file) + ": no such file");
+  // Named as given: the link's target is not shown.
+  if (std::string why = outside(file); !why.empty())
+    throw ScriptError(file.lexically_normal().string() + " " + why);
   std::string text = read_text(file), chunk = "@" + display_path(file);
   if (luaL_loadbufferx(L_, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK) {
     std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "load error";

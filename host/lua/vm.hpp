@@ -1,6 +1,7 @@
 #pragma once
 // One sandboxed Lua state. Only host/lua includes lua.h; this header
 // forward-declares lua_State so the engine can hold a Vm without it.
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -27,6 +28,11 @@ class Vm {
   const std::filesystem::path& ruleset_dir() const { return ruleset_dir_; }
   const Limits& limits() const { return limits_; }
   size_t memory_used() const { return used_; }
+  // Host memory held for the ruleset (a game's log, zones, ...), counted
+  // against the same cap as Lua's own: the allocator sees both. Returns
+  // false when the sum is over the cap (the caller raises the error).
+  bool charge(std::ptrdiff_t bytes);
+  size_t host_used() const { return host_used_; }
 
   // Loads a text chunk from a file and runs it; leaves `nresults` values.
   void run_file(const std::filesystem::path& file, int nresults);
@@ -36,6 +42,9 @@ class Vm {
   void call(int nargs, int nresults, double seconds = 0);
   // A path as shown in messages: relative to the working folder if below it.
   std::string display_path(const std::filesystem::path& p) const;
+  // "" when `file` may be read: a regular file inside the ruleset's
+  // folder or scripts/, links followed; else why not (core/files.hpp).
+  std::string outside(const std::filesystem::path& file) const;
   // The file a table was returned from by `require` (for messages), or "".
   std::string module_file_of(const void* table) const;
 
@@ -46,6 +55,10 @@ class Vm {
   // The match whose `math.random` and callbacks are running now.
   Match* current = nullptr;
   std::function<void(const std::string&)> print_sink;
+  // Bytes print wrote in this game (a game's setup starts it again): past
+  // kPrintLimit print says so once and then writes nothing.
+  size_t printed = 0;
+  static constexpr size_t kPrintLimit = size_t(1) << 20;
 
   // Sandbox internals, used by the C callbacks in vm.cpp.
   struct Internals;
@@ -57,6 +70,7 @@ class Vm {
   std::filesystem::path ruleset_dir_, scripts_dir_;
   Limits limits_;
   size_t used_ = 0;
+  size_t host_used_ = 0;
   WatchedCall watch_;         // the time limit's watchdog entry
   double call_seconds_ = 0;   // the running outermost call's limit
   int depth_ = 0;             // nested host calls share one budget

@@ -11,6 +11,10 @@
 // the call at its deadline with file:line, and a pcall cannot swallow that.
 // A call that ends disarms the hook; the common path pays two relaxed
 // atomic stores per call.
+// The hook counts Lua instructions only: a C function runs none, so the
+// library functions that could run long bound their work before they
+// start and check the deadline on entry (check_budget, sandbox_lib.cpp);
+// finalizers (hooks off) are refused by the sandbox's setmetatable.
 #include <atomic>
 #include <chrono>
 #include <cstdint>

@@ -1,6 +1,7 @@
 // The game context `g` handed to every ruleset function: bindings of the
 // table (zones, cards, knowledge) and the RNG. The table itself lives in
 // core; this file only translates between Lua and it.
+#include <algorithm>
 #include <cstring>
 
 #include "lua/internal.hpp"
@@ -56,30 +57,48 @@ void push_cards(lua_State* L, const std::vector<core::CardId>& cards) {
   }
 }
 
+// Reads the options of g.zone as C values: nothing with a destructor is
+// alive while Lua may raise an error (a long jump past it would leak).
 int g_zone(lua_State* L) {
   Match& m = self(L);
-  core::Zone z;
-  z.name = luaL_checkstring(L, 1);
+  size_t name_len = 0, kind_len = 0, label_len = 0;
+  const char* name = luaL_checklstring(L, 1, &name_len);
+  const char *kind = nullptr, *label = nullptr, *vis = "none";
+  int owner = 0;
   if (!lua_isnoneornil(L, 2)) {
     luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
     lua_getfield(L, 2, "owner");
-    if (!lua_isnil(L, -1)) z.owner = player_arg(L, m, -1);
+    if (!lua_isnil(L, 3)) owner = player_arg(L, m, 3);
     lua_getfield(L, 2, "visibility");
-    const char* vis = luaL_optstring(L, -1, "none");
-    auto v = core::visibility_from(vis);
-    if (!v)
-      luaL_error(L, "zone '%s': visibility is \"all\", \"owner\", \"none\" or \"top\", not \"%s\"",
-                 z.name.c_str(), vis);
-    z.visibility = *v;
+    vis = luaL_optstring(L, 4, "none");
     lua_getfield(L, 2, "kind");
-    if (lua_isstring(L, -1)) z.kind = lua_tostring(L, -1);
+    if (lua_isstring(L, 5)) kind = lua_tolstring(L, 5, &kind_len);
     lua_getfield(L, 2, "label");
-    if (lua_isstring(L, -1)) z.label = lua_tostring(L, -1);
-    lua_pop(L, 4);
+    if (lua_isstring(L, 6)) label = lua_tolstring(L, 6, &label_len);
   }
-  if (z.visibility == core::Visibility::Owner && z.owner == 0)
-    luaL_error(L, "zone '%s': visibility \"owner\" needs an owner", z.name.c_str());
+  auto v = core::visibility_from(vis);
+  if (!v)
+    luaL_error(L, "zone '%s': visibility is \"all\", \"owner\", \"none\" or \"top\", not \"%s\"",
+               name, vis);
+  if (*v == core::Visibility::Owner && owner == 0)
+    luaL_error(L, "zone '%s': visibility \"owner\" needs an owner", name);
+  if (name_len > kMaxZoneName)
+    luaL_error(L, "g.zone: a zone name of %d bytes (the limit is %d)", static_cast<int>(name_len),
+               static_cast<int>(kMaxZoneName));
+  if (kind_len > kMaxZoneText || label_len > kMaxZoneText)
+    luaL_error(L, "zone '%s': a kind or label of over %d bytes", name,
+               static_cast<int>(kMaxZoneText));
+  if (m.table().zones().size() >= kMaxZones)
+    luaL_error(L, "g.zone: more than %d zones in one game (the sandbox's limit)",
+               static_cast<int>(kMaxZones));
   return guarded(L, [&] {
+    core::Zone z;
+    z.name.assign(name, name_len);
+    if (kind) z.kind.assign(kind, kind_len);
+    if (label) z.label.assign(label, label_len);
+    z.owner = owner;
+    z.visibility = *v;
     lua_pushinteger(L, m.table_mut().add_zone(std::move(z)) + 1);
     return 1;
   });
@@ -174,9 +193,7 @@ int g_draw(lua_State* L) {
 int g_move_all(lua_State* L) {
   Match& m = self(L);
   int from = zone_arg(L, m, 1), to = zone_arg(L, m, 2);
-  if (from == to) return 0;
-  auto cards = m.table().zone(from).cards;
-  for (core::CardId c : cards) m.table_mut().move(c, to, -1);
+  m.table_mut().move_all(from, to);
   return 0;
 }
 
@@ -184,6 +201,7 @@ int g_shuffle(lua_State* L) {
   Match& m = self(L);
   int z = zone_arg(L, m, 1);
   m.table_mut().shuffle(z, m.rng());
+  if (m.has_stacks()) m.after_shuffle(z);
   return 0;
 }
 
@@ -209,13 +227,22 @@ int g_def(lua_State* L) {
 
 int g_find(lua_State* L) {
   Match& m = self(L);
-  auto cards = m.table().zone(zone_arg(L, m, 1)).cards;  // a copy: the predicate may move cards
+  int zone = zone_arg(L, m, 1);
   bool by_id = lua_type(L, 2) == LUA_TSTRING;
   if (!by_id) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  // A copy, since the predicate may move cards; in Lua's memory, as the
+  // predicate may raise an error and a C++ copy would then leak.
+  const auto& now = m.table().zone(zone).cards;
+  size_t count = now.size();
+  auto* cards = static_cast<core::CardId*>(
+      lua_newuserdatauv(L, sizeof(core::CardId) * (count ? count : 1), 0));
+  std::copy(now.begin(), now.end(), cards);
   lua_newtable(L);
   int out = lua_gettop(L);
   lua_Integer n = 0;
-  for (core::CardId c : cards) {
+  for (size_t k = 0; k < count; ++k) {
+    core::CardId c = cards[k];
     bool keep;
     if (by_id) {
       keep = m.table().def(c).id == lua_tostring(L, 2);
@@ -308,6 +335,18 @@ int g_log(lua_State* L) {
   }
   size_t len;
   const char* text = luaL_checklstring(L, 1, &len);
+  // Refused here, with the caller's line, not when the log is saved.
+  if (!valid_utf8(text, len)) return luaL_error(L, "g.log: the line is not valid UTF-8 text");
+  // The log is host memory: charged to the ruleset's cap.
+  if (!m.charge_log(len)) {
+    lua_pushfstring(L, "g.log: memory cap of %d MiB exceeded (the game log holds %d MiB)",
+                    static_cast<int>(m.rules().vm().limits().memory >> 20),
+                    static_cast<int>(m.log_bytes() >> 20));
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
   m.add_log(std::string(text, len));
   return 0;
 }
