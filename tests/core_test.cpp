@@ -3,10 +3,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/files.hpp"
 #include "core/options.hpp"
 #include "core/replay.hpp"
 #include "core/rng.hpp"
 #include "core/table.hpp"
+#include "core/utf8.hpp"
 
 using namespace ratify::core;
 
@@ -264,4 +271,70 @@ TEST(Replay, HeadersWithOtherVersionsOrFractionsAreRefused) {
     EXPECT_THROW(parse_replay(bad, "f"), ReplayError) << bad;
   EXPECT_THROW(parse_replay(ok + "\n" + R"({"actor":1.5,"action":{},"hash":"0"})", "f"),
                ReplayError);
+}
+
+// A replay names its rules by id and its variant by name: a path in either
+// would make ratify run whatever file or folder a stranger's replay names.
+TEST(Replay, RulesetAndVariantAreNamesNeverPaths) {
+  auto header = [](const std::string& ruleset, const std::string& variant) {
+    return nlohmann::json{{"ratify", "replay"},
+                          {"ruleset", ruleset},
+                          {"variant", variant},
+                          {"seed", 1},
+                          {"players", 2}}
+        .dump();
+  };
+  EXPECT_NO_THROW(parse_replay(header("british_constitution", "relaxed"), "f"));
+  EXPECT_NO_THROW(parse_replay(header("x-1", ""), "f"));
+  for (const auto& [ruleset, variant] :
+       std::vector<std::pair<std::string, std::string>>{{"/tmp/evil", ""},
+                                                        {"../evil", ""},
+                                                        {"a/b", ""},
+                                                        {"", ""},
+                                                        {"x", "/tmp/v.lua"},
+                                                        {"x", "../../v"},
+                                                        {"x", "v.lua"},
+                                                        {std::string("x\0y", 3), ""}})
+    EXPECT_THROW(parse_replay(header(ruleset, variant), "f"), ReplayError) << ruleset << variant;
+}
+
+// Files a ruleset may read: regular files inside its roots, links followed.
+TEST(Files, OnlyRegularFilesInsideTheRootsAfterFollowingLinks) {
+  namespace fs = std::filesystem;
+  fs::path tmp = fs::temp_directory_path() / ("ratify_files_" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "rules" / "sub");
+  std::ofstream(tmp / "rules" / "a.lua") << "return 1";
+  std::ofstream(tmp / "secret.lua") << "return 2";
+  fs::create_symlink(tmp / "secret.lua", tmp / "rules" / "out.lua");
+  fs::create_symlink("a.lua", tmp / "rules" / "in.lua");
+  fs::create_symlink(tmp, tmp / "rules" / "up");
+  std::vector<fs::path> roots = {tmp / "rules"};
+  EXPECT_EQ(outside_roots(tmp / "rules" / "a.lua", roots), "");
+  EXPECT_EQ(outside_roots(tmp / "rules" / "in.lua", roots), "") << "a link inside is fine";
+  EXPECT_NE(outside_roots(tmp / "rules" / "out.lua", roots).find("is a link to a file outside"),
+            std::string::npos);
+  EXPECT_NE(outside_roots(tmp / "rules" / "up" / "secret.lua", roots).find("outside"),
+            std::string::npos)
+      << "a linked folder on the way";
+  EXPECT_NE(outside_roots(tmp / "rules" / ".." / "secret.lua", roots), "");
+  EXPECT_EQ(outside_roots(tmp / "rules" / "sub", roots), "is not a regular file");
+  EXPECT_EQ(outside_roots(tmp / "rules" / "none.lua", roots), "no such file");
+  EXPECT_EQ(outside_roots(tmp / "rules-other" / "a.lua", {tmp / "rules"}), "no such file");
+  fs::create_directories(tmp / "rules-other");
+  std::ofstream(tmp / "rules-other" / "a.lua") << "return 3";
+  EXPECT_NE(outside_roots(tmp / "rules-other" / "a.lua", roots), "")
+      << "a sibling whose name starts alike is outside";
+  fs::remove_all(tmp);
+}
+
+// Text from scripts: UTF-8 is checked strictly; a message is mended instead.
+TEST(Utf8, StrictCheckAndLossyRepair) {
+  EXPECT_TRUE(valid_utf8("plain, caf\xc3\xa9, \xe2\x82\xac, \xf0\x9f\x83\x8f"));
+  EXPECT_TRUE(valid_utf8(std::string_view("a\0b", 3)));
+  for (const char* bad :
+       {"\xff", "caf\xc3", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xe2\x82"})
+    EXPECT_FALSE(valid_utf8(bad)) << bad;
+  EXPECT_EQ(lossy_utf8("a\xffz"), "a\xef\xbf\xbdz");
+  EXPECT_EQ(lossy_utf8("caf\xc3\xa9"), "caf\xc3\xa9");
 }

@@ -103,14 +103,14 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       return 0;
     }
     int n = game.action_count();
-    if (n == 0)
-      throw std::runtime_error("player " + std::to_string(actor) + " has no legal action");
+    if (n == 0) throw std::runtime_error(lua::no_action_message(game.loaded().rules(), actor));
     if (seat_bot[actor - 1]) {
       int i = seat_bot[actor - 1]->choose(game, rngs[actor - 1]);
       if (!opts.quiet)
         out << "p" << actor << " (" << seats[actor - 1] << "): " << game.action(i).label << "\n";
       game.apply(i);
       ++done;
+      if (opts.after_action) opts.after_action();
       continue;
     }
     show_view(game, actor, out);
@@ -131,6 +131,7 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       std::string why = game.why_no_undo(actor);
       if (why.empty()) {
         game.undo(actor);
+        if (opts.after_action) opts.after_action();
         log_shown = game.match().log().size();
         out << "undone\n";
       } else {
@@ -157,6 +158,7 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       try {
         game.apply(i - 1);
         ++done;
+        if (opts.after_action) opts.after_action();
       } catch (const lua::ScriptError& e) {
         out << "the ruleset failed on that action, nothing changed:\n  " << e.what() << "\n";
       }

@@ -1,6 +1,7 @@
 #pragma once
 // The text face of `ratify play`: the human's view and numbered actions
 // on a terminal, bots moving on their own.
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -12,6 +13,8 @@ namespace ratify::cli {
 struct TextOptions {
   int max_actions = 0;  // 0 = to the end
   bool quiet = false;   // bots only: print just the result
+  // Called after every action played or undone (play --log writes as it goes).
+  std::function<void()> after_action;
 };
 
 // Plays to the end (or quit / end of input). Returns the exit code.

@@ -1,6 +1,9 @@
 #include "core/replay.hpp"
 
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -10,6 +13,15 @@ std::string hash_hex(uint64_t h) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
+}
+
+// A ruleset's id or a variant's name, never a path: a replay from a
+// stranger must not make ratify run the .lua file or folder it names.
+static bool plain_name(const std::string& s) {
+  if (s.empty() || s.size() > 64) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
+  return true;
 }
 
 static uint64_t parse_hash(const std::string& s) {
@@ -80,6 +92,12 @@ Replay parse_replay(const std::string& text, const std::string& file) {
           throw ReplayError("players must be a whole number");
         r.header.ruleset = j.at("ruleset").get<std::string>();
         r.header.variant = j.value("variant", "");
+        if (!plain_name(r.header.ruleset))
+          throw ReplayError(
+              "ruleset must be a ruleset's id (letters, digits, _ and -), not a path");
+        if (!r.header.variant.empty() && !plain_name(r.header.variant))
+          throw ReplayError(
+              "variant must be a variant's name (letters, digits, _ and -), not a path");
         r.header.options = j.value("options", nlohmann::json::object());
         r.header.seed = j.at("seed").get<uint64_t>();
         r.header.players = j.at("players").get<int>();
@@ -113,8 +131,12 @@ Replay read_replay(const std::string& path) {
 }
 
 void write_file(const std::string& path, const std::string& text) {
+  errno = 0;
   std::ofstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error(path + ": cannot write");
+  // The reason (no such folder, permission denied) is what the user fixes.
+  if (!f)
+    throw std::runtime_error(path + ": cannot write" +
+                             (errno ? std::string(" (") + std::strerror(errno) + ")" : ""));
   f << text;
   // A short text sits in the stream's buffer until close: a full disk
   // shows only there.

@@ -105,6 +105,7 @@ class Game {
   core::Replay replay() const;
   void set_seats(std::vector<std::string> seats) { seats_ = std::move(seats); }
   size_t steps() const { return log_.size(); }
+  const core::ReplayStep& step(size_t k) const { return log_.at(k).record; }  // 0-based
 
   // Replays the log under `fresh` rules. If every action is still legal
   // the new rules take over (a changed result is reported, adopted=true:
@@ -118,7 +119,6 @@ class Game {
     uint32_t revealed = 0;                  // bit p: the action showed player p a card
     std::unique_ptr<lua::Snapshot> before;  // interactive mode
   };
-  uint32_t seen_mask_before_ = 0;
   std::vector<std::vector<bool>> seen_now();
   std::shared_ptr<Loaded> loaded_;
   std::unique_ptr<lua::Match> match_;

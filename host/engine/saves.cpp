@@ -188,13 +188,16 @@ std::shared_ptr<Loaded> open_rules(const SavedGame& save) {
   const auto& h = save.replay.header;
   std::error_code ec;
   try {
-    if (!save.rules_dir.empty() && fs::is_regular_file(save.rules_dir / "ruleset.lua", ec)) {
-      std::string variant = !save.variant_file.empty() && fs::is_regular_file(save.variant_file, ec)
-                                ? save.variant_file.string()
-                                : h.variant;
-      return Loaded::open(save.rules_dir.string(), variant);
-    }
-    return Loaded::open(h.ruleset, h.variant);
+    // The folder it was saved from, while that still holds the ruleset
+    // (a designer's folder outside the catalog); else by id. The variant
+    // is by name only, and the folder must be the id's: a save names no
+    // other .lua file or folder to run (parse_replay keeps both names).
+    fs::path dir = save.rules_dir.lexically_normal();
+    if (!dir.has_filename()) dir = dir.parent_path();  // "a/b/" is "a/b"
+    if (dir.is_absolute() && dir.filename() == h.ruleset &&
+        fs::is_regular_file(dir / "ruleset.lua", ec))
+      return Loaded::open(dir.string(), h.variant);
+    return Loaded::open(catalog_dir(h.ruleset).string(), h.variant);
   } catch (const std::exception& e) {
     throw InputError(save.file + ": the rules of this game (" + h.ruleset +
                      ") do not load: " + e.what());

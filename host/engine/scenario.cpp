@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "core/files.hpp"
+
 namespace ratify::engine {
 
 int TestReport::failed() const {
@@ -61,7 +63,10 @@ TestReport run_ruleset_tests(const std::string& spec, const std::string& filter)
     for (auto& o : loaded->rules().run_test_file(file, by_name)) {
       if (!o.needs_variant.empty()) o = run_under_variant(where, file, o, variants);
       report.items.push_back({shown, o.name, o.passed, o.message});
+      if (!o.passed && lua::hit_limit(o.message))
+        report.stopped_at = static_cast<int>(report.items.size()) - 1;
     }
+    if (report.stopped_at >= 0) return report;
   }
   for (const auto& file : files_in(where.dir / "tests" / "playthroughs", ".jsonl")) {
     if (!filter.empty() && file.filename().string().find(filter) == std::string::npos &&
@@ -69,6 +74,9 @@ TestReport run_ruleset_tests(const std::string& spec, const std::string& filter)
       continue;
     TestReport::Item item{file.filename().string(), "golden playthrough", true, {}};
     try {
+      // A link out of the folder is not read: a parse error would show it.
+      if (auto why = core::outside_roots(file, {where.dir}); !why.empty())
+        throw InputError(file.string() + " " + why);
       core::Replay r = core::read_replay(file.string());
       auto loaded = Loaded::open(where.dir.string(), r.header.variant);
       if (auto d = verify_replay(loaded, r)) {

@@ -16,6 +16,9 @@ struct TestReport {
   };
   std::vector<Item> items;
   int failed() const;
+  // The test that ran out of time or memory, where the run stopped (the
+  // rest of a broken ruleset's tests would each wait for the limit), or -1.
+  int stopped_at = -1;
 };
 
 // `filter`: only tests (and playthrough files) whose "file: name" contains it.

@@ -15,6 +15,13 @@ struct Failure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A rules error's Lua traceback, on its own lines (shown by default: the
+// failing line is often a helper, and its caller is the one to fix).
+std::string traceback_of(const std::exception& e) {
+  auto* script = dynamic_cast<const lua::ScriptError*>(&e);
+  return script && !script->traceback().empty() ? "\n" + script->traceback() : "";
+}
+
 // One random game; throws Failure at the first broken invariant. With
 // `labels` the failure names the last action by its text: check runs
 // without (labels are for people, and cost at every action) and plays a
@@ -50,7 +57,7 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
     if (m->result())
       fail("result(g) says the game is over, but actor(g) is " + std::to_string(actor));
     int count = m->action_count();
-    if (count == 0) fail("player " + std::to_string(actor) + " has no legal action");
+    if (count == 0) fail(lua::no_action_message(loaded.rules(), actor));
     if (n >= c.max_actions)
       fail("the game did not end within " + std::to_string(c.max_actions) + " actions");
     int i = static_cast<int>(pick.below(static_cast<uint32_t>(count)));
@@ -79,7 +86,6 @@ CheckReport run_check(const CheckConfig& c) {
   auto start = std::chrono::steady_clock::now();
   CheckReport report;
   auto first = engine::Loaded::open(c.ruleset, c.variant);
-  report.lint = first->rules().lint();
   auto options = first->options(c.sets);
   std::vector<int> counts = c.players ? std::vector<int>{c.players} : first->meta().player_counts();
   if (builds_labels(*first, options, counts.front(), c.seed))
@@ -87,7 +93,8 @@ CheckReport run_check(const CheckConfig& c) {
                           ": actions(g) builds a label for every action at every decision, "
                           "shown or not: return plain actions and give the text in "
                           "describe(g, action) (docs/fast-rules.md)");
-  std::atomic<int> next{0}, done{0}, finished{0};
+  int begin = c.only >= 0 ? c.only : 0, end = c.only >= 0 ? c.only + 1 : c.games;
+  std::atomic<int> next{begin}, done{0}, finished{0};
   std::atomic<long long> actions{0};
   std::mutex mu;
   std::vector<std::pair<int, std::string>> failures;
@@ -95,7 +102,7 @@ CheckReport run_check(const CheckConfig& c) {
   auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
     try {
       if (!loaded) loaded = engine::Loaded::open(c.ruleset, c.variant);
-      for (int k; (k = next++) < c.games;) {
+      for (int k; (k = next++) < end;) {
         int players = counts[static_cast<size_t>(k) % counts.size()];
         uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
         try {
@@ -109,14 +116,15 @@ CheckReport run_check(const CheckConfig& c) {
           std::lock_guard<std::mutex> lock(mu);
           failures.emplace_back(k, "game " + std::to_string(k) + " (" + std::to_string(players) +
                                        " players, game seed " + std::to_string(seed) +
-                                       "): " + e.what());
+                                       "): " + e.what() + traceback_of(e));
+          next = end;  // stop: the games in flight on other threads finish
         }
         ++done;
       }
     } catch (const std::exception& e) {
       std::lock_guard<std::mutex> lock(mu);
       fatal = e.what();
-      next = c.games;
+      next = end;
     }
     ++finished;
   };
@@ -124,18 +132,19 @@ CheckReport run_check(const CheckConfig& c) {
   for (int t = 1; t < std::max(1, c.threads); ++t) pool.emplace_back(worker, nullptr);
   std::thread main_worker(worker, first);
   while (finished < std::max(1, c.threads)) {
-    if (c.progress) c.progress(done, c.games);
+    if (c.progress) c.progress(done, end - begin);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   main_worker.join();
   for (auto& t : pool) t.join();
-  if (c.progress) c.progress(done, c.games);
+  if (c.progress) c.progress(end - begin, end - begin);
   if (!fatal.empty()) throw std::runtime_error(fatal);
   std::sort(failures.begin(), failures.end());
   report.failed_games = static_cast<int>(failures.size());
+  if (!failures.empty()) report.first_failed = failures[0].first;
   for (size_t k = 0; k < failures.size() && k < 10; ++k)
     report.failures.push_back(failures[k].second);
-  report.games = c.games;
+  report.games = done;
   report.actions = actions;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;

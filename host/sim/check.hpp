@@ -17,6 +17,7 @@ struct CheckConfig {
   int players = 0;  // 0: every count the ruleset allows, in turn
   int max_actions = 20000;
   bool roundtrip = true;  // save/load after every action
+  int only = -1;          // >= 0: play game `only` of the run alone (--game K)
   std::function<void(int done, int total)> progress;
 };
 
@@ -24,7 +25,10 @@ struct CheckReport {
   std::vector<std::string> lint;
   std::vector<std::string> failures;  // first few, each with how to reproduce
   int failed_games = 0;
-  int games = 0;
+  // The run stops at the first failed game (a broken ruleset would fail
+  // them all, each after its time limit): its index, or -1.
+  int first_failed = -1;
+  int games = 0;  // games played
   long long actions = 0;
   double seconds = 0;
 };

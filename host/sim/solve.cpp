@@ -5,6 +5,7 @@
 #include <chrono>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -162,17 +163,27 @@ SolveReport run_solve(const SolveConfig& c) {
                              " is not a one-player game; solve is for patiences");
   auto options = first->options(c.sets);
   SolveReport report;
-  report.deals.resize(c.deals);
-  std::atomic<int> next{0}, done{0}, finished{0};
+  int begin = c.only >= 0 ? c.only : 0, end = c.only >= 0 ? c.only + 1 : c.deals;
+  report.deals.resize(static_cast<size_t>(std::max(c.deals, end)));
+  std::atomic<int> next{begin}, done{0}, finished{0};
   std::mutex mu;
   std::string fatal;
+  std::optional<DealFailed> failed;
   auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
     try {
       if (!loaded) loaded = engine::Loaded::open(c.ruleset, c.variant);
-      for (int k; (k = next++) < c.deals;) {
+      for (int k; (k = next++) < end;) {
         uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
-        auto m = loaded->rules().new_match(1, seed, options);
-        DealOutcome o = solve_match(*m, c.limit_nodes, c.ordered);
+        DealOutcome o;
+        try {
+          auto m = loaded->rules().new_match(1, seed, options);
+          o = solve_match(*m, c.limit_nodes, c.ordered);
+        } catch (const std::exception& e) {
+          std::lock_guard<std::mutex> lock(mu);
+          if (!failed || k < failed->index) failed.emplace(e.what(), k, seed);
+          next = end;  // stop at the first deal the rules fail on
+          break;
+        }
         o.index = k;
         o.seed = seed;
         report.deals[k] = std::move(o);
@@ -181,7 +192,7 @@ SolveReport run_solve(const SolveConfig& c) {
     } catch (const std::exception& e) {
       std::lock_guard<std::mutex> lock(mu);
       fatal = e.what();
-      next = c.deals;
+      next = end;
     }
     ++finished;
   };
@@ -190,13 +201,15 @@ SolveReport run_solve(const SolveConfig& c) {
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker, nullptr);
   std::thread main_worker(worker, first);
   while (finished < threads) {
-    if (c.progress) c.progress(done, c.deals);
+    if (c.progress) c.progress(done, end - begin);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   main_worker.join();
   for (auto& t : pool) t.join();
-  if (c.progress) c.progress(done, c.deals);
+  if (c.progress) c.progress(end - begin, end - begin);
   if (!fatal.empty()) throw std::runtime_error(fatal);
+  if (failed) throw *failed;
+  if (c.only >= 0) report.deals = {report.deals[static_cast<size_t>(c.only)]};
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

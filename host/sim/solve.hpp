@@ -5,6 +5,7 @@
 // nothing of any patience.
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,17 @@ struct SolveConfig {
   int threads = 1;
   long long limit_nodes = 200000;  // per deal; past it the deal is Unknown
   bool ordered = true;             // best moves first by the ruleset's heuristic, if any
+  int only = -1;                   // >= 0: search deal `only` of the run alone (--deal K)
   std::function<void(int, int)> progress;
+};
+
+// The rules failed on a deal: the run stops there (the message starts with
+// the script's file:line), naming the deal so it can be searched alone.
+struct DealFailed : std::runtime_error {
+  DealFailed(const std::string& what, int index, uint64_t seed)
+      : std::runtime_error(what), index(index), seed(seed) {}
+  int index;
+  uint64_t seed;
 };
 
 struct DealOutcome {
