@@ -33,7 +33,8 @@ std::string to_string(const OptionValue& v) {
 
 nlohmann::json to_json(const OptionValues& values) {
   nlohmann::json j = nlohmann::json::object();
-  for (const auto& [k, v] : values) std::visit([&](const auto& x) { j[k] = x; }, v);
+  // Not a structured binding: clang before 16 cannot capture one (the fuzz build).
+  for (const auto& kv : values) std::visit([&](const auto& x) { j[kv.first] = x; }, kv.second);
   return j;
 }
 
