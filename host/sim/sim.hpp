@@ -28,6 +28,18 @@ struct SimConfig {
   // then unused. Every seating of a deal has the same seed.
   std::vector<std::vector<std::string>> seatings;
   std::function<void(int done, int total)> progress;
+  // Follow every player's standing after each action, for lead changes
+  // and comebacks (docs/metrics.md): by the ruleset's score(g, p) (cheap by
+  // intent: the default), also by its heuristic when it has no score
+  // (--leads: a heuristic may cost more than the game), or not at all.
+  enum class Leads { Off, Score, Heuristic };
+  Leads leads = Leads::Score;
+  // Follow which cards each player held, for the cards' impact.
+  bool holdings = true;
+  // --skill-gap N: N more games, `skill_bot` in one seat (each seat in
+  // turn) against random bots in the others.
+  int skill_games = 0;
+  std::string skill_bot = "mcts:iters=100";
 };
 
 struct GameRecord {
@@ -38,6 +50,22 @@ struct GameRecord {
   std::vector<double> scores;
   int actions = 0;
   std::string error;  // non-empty: the game failed
+  int first = 0;      // the player who acted first
+  // Times the leader (the one player with the highest standing) changed,
+  // and whether the single winner trailed at half the game (1) or not (0);
+  // -1 when not followed (no score or heuristic; no single winner).
+  int lead_changes = -1, comeback = -1;
+  // Per player, the card definitions (indices) ever in a zone they own.
+  std::vector<std::vector<int>> held;
+  std::vector<std::pair<std::string, double>> stats;  // the ruleset's stats(g)
+};
+
+// A card definition as the deck has it, to tell whether two variants deal
+// the same cards (`hash` covers every field the host reads).
+struct DeckCard {
+  std::string id, name;
+  int count = 1;
+  std::string hash;
 };
 
 struct SimResult {
@@ -46,7 +74,15 @@ struct SimResult {
   int players = 0;
   std::vector<GameRecord> games;
   double seconds = 0;
+  // The first failed game's index, or -1: the run stops at a failed game,
+  // and `games` holds only the games played.
+  int stopped_at = -1;
+  std::vector<DeckCard> deck;
+  std::vector<GameRecord> skill_games;  // --skill-gap
 };
+
+// "base" for the base game, else the variant as named.
+std::string variant_label(const SimResult& r);
 
 SimResult run_sim(const SimConfig& config);
 // The summary numbers (per seat, per bot, lengths) as JSON.
@@ -58,5 +94,14 @@ SimResult merge(const std::vector<SimResult>& parts);
 std::string summary_text(const SimResult& r);
 std::string comparison_text(const std::vector<SimResult>& runs);
 std::string games_csv(const SimResult& r);
+// Every run's games, a `variant` column first.
+std::string games_csv(const std::vector<SimResult>& runs);
+// The runs of a `ratify sim --json` file: one result, or several
+// ({"runs": [...]}, or a list as older versions wrote).
+std::vector<SimResult> results_from_json(const nlohmann::json& j);
+// What `ratify sim --json` writes: the runs with every game, and the report.
+nlohmann::json results_json(const std::vector<SimResult>& runs);
+// Shards of several variants' runs: each variant's shards merged.
+std::vector<SimResult> merge_runs(const std::vector<SimResult>& parts);
 
 }  // namespace ratify::sim

@@ -48,4 +48,50 @@ double welch_p(const Summary& a, const Summary& b) {
   return normal_two_sided((a.mean - b.mean) / se);
 }
 
+double paired_p(const std::vector<double>& d) {
+  Summary s = summarize(d);
+  if (s.n < 2) return 1;
+  double se = s.sd / std::sqrt(static_cast<double>(s.n));
+  if (se == 0) return s.mean == 0 ? 1 : 0;
+  return normal_two_sided(s.mean / se);
+}
+
+// Q(df/2, x/2) in closed form. Even df = 2m: exp(-h) * sum_{i<m} h^i / i!;
+// odd df = 2m + 1: erfc(sqrt h) + exp(-h) * sum_{i=1..m} h^(i-1/2) / G(i+1/2),
+// with h = x / 2; each term is the one before times h / i (or h / (i - 1/2)).
+double chi_square_p(double x, int df) {
+  if (df < 1 || x <= 0) return 1;
+  double h = x / 2, sum = 0;
+  int m = df / 2;
+  if (df % 2 == 0) {
+    double term = std::exp(-h);
+    for (int i = 0; i < m; ++i) {
+      if (i > 0) term *= h / i;
+      sum += term;
+    }
+  } else {
+    sum = std::erfc(std::sqrt(h));
+    double term = std::exp(-h) * std::sqrt(h) / std::tgamma(1.5);
+    for (int i = 1; i <= m; ++i) {
+      if (i > 1) term *= h / (i - 0.5);
+      sum += term;
+    }
+  }
+  return std::min(1.0, std::max(0.0, sum));
+}
+
+std::vector<double> holm(const std::vector<double>& p) {
+  size_t m = p.size();
+  std::vector<size_t> order(m);
+  for (size_t k = 0; k < m; ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return p[a] < p[b]; });
+  std::vector<double> out(m);
+  double running = 0;
+  for (size_t k = 0; k < m; ++k) {
+    running = std::max(running, std::min(1.0, static_cast<double>(m - k) * p[order[k]]));
+    out[order[k]] = running;
+  }
+  return out;
+}
+
 }  // namespace ratify::sim

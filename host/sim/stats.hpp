@@ -24,5 +24,14 @@ double two_proportion_p(double k1, double n1, double k2, double n2);
 // Two-sided p-value that two means differ (Welch's t, normal approximation
 // of the t distribution: fine for the hundreds of games a sim runs).
 double welch_p(const Summary& a, const Summary& b);
+// Two-sided p-value that paired differences have mean 0 (paired t, normal
+// approximation): the same seed played under two variants.
+double paired_p(const std::vector<double>& differences);
+// Upper tail of the chi-square distribution with `df` degrees of freedom
+// (exact for integer df).
+double chi_square_p(double x, int df);
+// Holm's step-down correction of m p-values, in the given order: each
+// adjusted p-value is compared with 0.05 as a single test's would be.
+std::vector<double> holm(const std::vector<double>& p);
 
 }  // namespace ratify::sim

@@ -588,6 +588,17 @@ local function heuristic(g, p)
   return points + standing(g, p)
 end
 
+-- The numbers `ratify sim` reports at the end of a game (docs/metrics.md):
+-- Styles in play, action cards on the rows, cards put out of play.
+local function stats(g)
+  local styles, played = 0, 0
+  for p = 1, g.players do
+    styles = styles + g.count(STYLE[p])
+    played = played + g.count(PLAYED[p])
+  end
+  return { styles = styles, played = played, out_of_play = g.count(DISCARD) }
+end
+
 return {
   id = "article2",
   name = "Article II, updated",
@@ -602,6 +613,8 @@ return {
     match_games = { default = 4, min = 1, max = 10, doc = "Games in a party match" },
   },
   cards = require "cards",
+  -- the cards' own fields, beside the host's (`ratify lint` checks the rest)
+  card_fields = { "electability", "affiliation", "style", "removes", "ignore_affiliation_effects" },
   setup = setup,
   actor = actor,
   actions = actions,
@@ -614,4 +627,5 @@ return {
   -- random playouts)
   search = "depth=0",
   heuristic = heuristic,
+  stats = stats,
 }

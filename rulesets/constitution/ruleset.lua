@@ -245,6 +245,23 @@ local function heuristic(g, player)
   return lead + 4 * honors
 end
 
+-- The numbers `ratify sim` reports at the end of a game (docs/metrics.md):
+-- the Honor cards the winning party took in the last deal's tricks (of
+-- the 12; left out when nobody won), and the margin in votes over both
+-- deals.
+local function stats(g)
+  local out = { vote_margin = math.abs(standing(g, 1) - standing(g, 2)) }
+  local winner = g.state.result and g.state.result.winners[1]
+  if winner then
+    local honors, defs = 0, g.defs
+    for _, c in ipairs(g.cards(TRICKS[seats.team(winner)])) do
+      if defs[c].kind == "honor" then honors = honors + 1 end
+    end
+    out.winner_honors = honors
+  end
+  return out
+end
+
 return {
   id = "constitution",
   name = "Constitution",
@@ -264,6 +281,11 @@ return {
       doc = "Refuse card data that breaks the rulebook's check totals (531, 623, 533)" },
   },
   cards = require "cards",
+  -- the cards' own fields, beside the host's (`ratify lint` checks the rest)
+  card_fields = {
+    "abbr", "suffrage", "votes", "vote", "popular", "pair", "president", "chief_justice",
+    "casts_tie_vote", "honor_rank", "on_table"
+  },
   setup = setup,
   actor = actor,
   actions = actions,
@@ -275,6 +297,7 @@ return {
   -- at once (README, "Bots")
   search = "depth=0",
   heuristic = heuristic,
+  stats = stats,
   -- The window: the pack and the odd card take no room once dealt and taken.
   layout = { deck = { hide = "empty" }, odd = { hide = "empty" } },
 }

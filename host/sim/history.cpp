@@ -1,0 +1,507 @@
+#include "sim/history.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "core/hash.hpp"
+#include "core/replay.hpp"
+#include "sim/stats.hpp"
+
+namespace ratify::sim {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path default_history_file() {
+  // As saved games (engine/saves.cpp): a relative $XDG_DATA_HOME is invalid.
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg && *xdg && fs::path(xdg).is_absolute())
+    return fs::path(xdg) / "ratify" / "history.sqlite";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return fs::path(home) / ".local" / "share" / "ratify" / "history.sqlite";
+  return {};
+}
+
+namespace {
+
+std::string file_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool hidden(const fs::path& p) {
+  std::string name = p.filename().string();
+  return !name.empty() && name[0] == '.';
+}
+
+}  // namespace
+
+std::string content_hash(const fs::path& dir, const fs::path& variant_file) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    fs::path rel = fs::relative(it->path(), dir, ec);
+    bool skip = hidden(it->path()) || (it.depth() == 0 && rel == "tests");
+    if (skip && it->is_directory(ec)) it.disable_recursion_pending();
+    if (!skip && it->is_regular_file(ec)) files.push_back(rel);
+  }
+  std::sort(files.begin(), files.end());
+  core::Hasher h;
+  for (const auto& rel : files) {
+    h.add(rel.generic_string());
+    h.add(file_text(dir / rel));
+  }
+  if (!variant_file.empty()) {
+    fs::path rel = fs::relative(fs::absolute(variant_file, ec), fs::absolute(dir, ec), ec);
+    if (rel.empty() || *rel.begin() == "..") h.add(file_text(variant_file));
+  }
+  return core::hash_hex(h.value());
+}
+
+// --- The database -------------------------------------------------------------
+
+namespace {
+
+const char* kSchema = R"(
+CREATE TABLE IF NOT EXISTS runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  time TEXT NOT NULL,
+  ruleset TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  variants TEXT NOT NULL,
+  options TEXT NOT NULL,
+  bots TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  games INTEGER NOT NULL,
+  players INTEGER NOT NULL,
+  command TEXT NOT NULL,
+  headline TEXT NOT NULL,
+  report TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS runs_ruleset ON runs(ruleset);
+)";
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql, const fs::path& file) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK)
+      throw HistoryError(file.string() + ": " + sqlite3_errmsg(db));
+  }
+  ~Statement() { sqlite3_finalize(st_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  void bind(int i, const std::string& s) {
+    sqlite3_bind_text(st_, i, s.c_str(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+  }
+  void bind(int i, int64_t v) { sqlite3_bind_int64(st_, i, v); }
+  int step() { return sqlite3_step(st_); }
+  std::string text(int i) {
+    auto* p = sqlite3_column_text(st_, i);
+    return p ? reinterpret_cast<const char*>(p) : "";
+  }
+  int64_t integer(int i) { return sqlite3_column_int64(st_, i); }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* st_ = nullptr;
+};
+
+void exec(sqlite3* db, const char* sql, const fs::path& file) {
+  char* err = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errmsg(db);
+    sqlite3_free(err);
+    throw HistoryError(file.string() + ": " + msg);
+  }
+}
+
+std::string now_utc() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+  return buf;
+}
+
+std::vector<std::string> string_list(const std::string& text) {
+  std::vector<std::string> out;
+  auto j = json::parse(text, nullptr, false);
+  if (j.is_array())
+    for (const auto& x : j)
+      if (x.is_string()) out.push_back(x.get<std::string>());
+  return out;
+}
+
+const char* kColumns =
+    "id, time, ruleset, content_hash, variants, options, bots, seed, games, players, command, "
+    "report";
+
+HistoryRun run_from_row(Statement& st) {
+  HistoryRun r;
+  r.id = st.integer(0);
+  r.time = st.text(1);
+  r.ruleset = st.text(2);
+  r.content_hash = st.text(3);
+  r.variants = string_list(st.text(4));
+  r.options = string_list(st.text(5));
+  r.bots = string_list(st.text(6));
+  r.seed = std::strtoull(st.text(7).c_str(), nullptr, 10);
+  r.games = static_cast<int>(st.integer(8));
+  r.players = static_cast<int>(st.integer(9));
+  r.command = st.text(10);
+  r.report = json::parse(st.text(11), nullptr, false);
+  if (r.report.is_discarded()) r.report = json::object();
+  return r;
+}
+
+}  // namespace
+
+History::History(const fs::path& file, Mode mode) : file_(file) {
+  int flags = SQLITE_OPEN_READONLY;
+  if (mode == Mode::Write) {
+    std::error_code ec;
+    if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
+    flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  }
+  if (sqlite3_open_v2(file.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw HistoryError(file.string() + ": cannot open the history: " + msg);
+  }
+  try {
+    // Another sim may hold the lock: wait for it rather than fail.
+    sqlite3_busy_timeout(db_, 30000);
+    if (mode == Mode::Write) {
+      // Switching to WAL can report busy without waiting while another
+      // process creates the file; it is quick, so try again a while.
+      for (int tries = 0;; ++tries) {
+        int rc = sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+        if (rc == SQLITE_OK) break;
+        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || tries > 600)
+          exec(db_, "PRAGMA journal_mode=WAL", file_);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+      exec(db_, "BEGIN IMMEDIATE", file_);
+      exec(db_, kSchema, file_);
+      exec(db_, "COMMIT", file_);
+    }
+    // A file that is not a database, or a database without our table.
+    Statement check(db_, "SELECT count(*) FROM runs", file_);
+    if (check.step() != SQLITE_ROW) throw HistoryError(file_.string() + ": " + sqlite3_errmsg(db_));
+  } catch (const HistoryError& e) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw HistoryError(std::string(e.what()) + " (not a ratify history?)");
+  }
+}
+
+History::~History() {
+  sqlite3_close(db_);
+}
+
+int64_t History::record(HistoryRun run) {
+  if (run.time.empty()) run.time = now_utc();
+  exec(db_, "BEGIN IMMEDIATE", file_);
+  try {
+    Statement st(db_,
+                 "INSERT INTO runs (time, ruleset, content_hash, variants, options, bots, seed, "
+                 "games, players, command, headline, report) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                 file_);
+    st.bind(1, run.time);
+    st.bind(2, run.ruleset);
+    st.bind(3, run.content_hash);
+    st.bind(4, json(run.variants).dump());
+    st.bind(5, json(run.options).dump());
+    st.bind(6, json(run.bots).dump());
+    st.bind(7, std::to_string(run.seed));
+    st.bind(8, int64_t{run.games});
+    st.bind(9, int64_t{run.players});
+    st.bind(10, run.command);
+    st.bind(11, headline(run.report));
+    st.bind(12, run.report.dump(-1, ' ', false, json::error_handler_t::replace));
+    if (st.step() != SQLITE_DONE) throw HistoryError(file_.string() + ": " + sqlite3_errmsg(db_));
+    int64_t id = sqlite3_last_insert_rowid(db_);
+    exec(db_, "COMMIT", file_);
+    return id;
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+std::vector<HistoryRun> History::list(const std::string& ruleset) const {
+  std::string sql = std::string("SELECT ") + kColumns + " FROM runs" +
+                    (ruleset.empty() ? "" : " WHERE ruleset = ?") + " ORDER BY id";
+  Statement st(db_, sql.c_str(), file_);
+  if (!ruleset.empty()) st.bind(1, ruleset);
+  std::vector<HistoryRun> out;
+  while (st.step() == SQLITE_ROW) out.push_back(run_from_row(st));
+  return out;
+}
+
+std::optional<HistoryRun> History::find(int64_t id) const {
+  std::string sql = std::string("SELECT ") + kColumns + " FROM runs WHERE id = ?";
+  Statement st(db_, sql.c_str(), file_);
+  st.bind(1, id);
+  if (st.step() != SQLITE_ROW) return std::nullopt;
+  return run_from_row(st);
+}
+
+// --- Reading a stored report ----------------------------------------------------
+
+namespace {
+
+const json& at(const json& j, const std::string& key) {
+  static const json empty;
+  if (!j.is_object()) return empty;
+  auto it = j.find(key);
+  return it == j.end() ? empty : *it;
+}
+
+std::optional<double> number(const json& j, const std::string& key) {
+  const json& v = at(j, key);
+  if (!v.is_number()) return std::nullopt;
+  double d = v.get<double>();
+  return std::isfinite(d) ? std::optional<double>(d) : std::nullopt;
+}
+
+std::string name_of(const json& variant) {
+  const json& n = at(variant, "name");
+  return n.is_string() && !n.get<std::string>().empty() ? n.get<std::string>() : "base";
+}
+
+std::vector<const json*> variants_of(const json& report) {
+  std::vector<const json*> out;
+  const json& v = at(report, "variants");
+  if (v.is_array())
+    for (const auto& x : v)
+      if (x.is_object()) out.push_back(&x);
+  return out;
+}
+
+std::string fmt(const char* format, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
+}
+
+std::string joined(const std::vector<std::string>& xs, const char* sep = ",") {
+  std::string out;
+  for (const auto& x : xs) out += (out.empty() ? "" : sep) + x;
+  return out;
+}
+
+// Left-aligned in a column, and at least one space before the next.
+std::string pad(std::string s, size_t width) {
+  s.resize(std::max(width, s.size() + 1), ' ');
+  return s;
+}
+
+}  // namespace
+
+std::string headline(const json& report) {
+  std::string out;
+  for (const json* v : variants_of(report)) {
+    std::string rates;
+    const json& seats = at(*v, "seats");
+    if (seats.is_array())
+      for (const auto& s : seats)
+        if (auto r = number(s, "win_rate"))
+          rates += (rates.empty() ? "" : "/") + fmt("%.0f", 100 * *r);
+    if (rates.empty()) continue;
+    out += (out.empty() ? "" : "; ") + name_of(*v) + " " + rates + "%";
+  }
+  return out;
+}
+
+std::string history_list_text(const std::vector<HistoryRun>& runs) {
+  std::ostringstream o;
+  o << pad("id", 5) << pad("date (UTC)", 18) << pad("ruleset", 20) << pad("variants", 24)
+    << pad("bots", 22) << pad("games", 7) << pad("seed", 6) << "win rate by seat\n";
+  for (const auto& r : runs) {
+    std::vector<std::string> names;
+    for (const auto& v : r.variants) names.push_back(v.empty() ? "base" : v);
+    o << pad(std::to_string(r.id), 5) << pad(r.time.substr(0, 16), 18) << pad(r.ruleset, 20)
+      << pad(joined(names), 24) << pad(joined(r.bots), 22) << pad(std::to_string(r.games), 7)
+      << pad(std::to_string(r.seed), 6) << headline(r.report) << "\n";
+  }
+  return o.str();
+}
+
+std::string history_show_text(const HistoryRun& r) {
+  std::ostringstream o;
+  std::vector<std::string> names;
+  for (const auto& v : r.variants) names.push_back(v.empty() ? "base" : v);
+  o << "run " << r.id << ", " << r.time << " UTC\n"
+    << "  ruleset   " << r.ruleset << " (content " << r.content_hash << ")\n"
+    << "  variants  " << joined(names, ", ") << "\n"
+    << "  options   " << (r.options.empty() ? "none" : joined(r.options, " ")) << "\n"
+    << "  bots      " << joined(r.bots, ", ") << "\n"
+    << "  players   " << r.players << ", " << r.games << " games per variant, seed " << r.seed
+    << "\n"
+    << "  command   " << r.command << "\n";
+  for (const json* v : variants_of(r.report)) {
+    o << name_of(*v) << ":\n";
+    const json& seats = at(*v, "seats");
+    if (seats.is_array())
+      for (const auto& s : seats) {
+        auto rate = number(s, "win_rate"), lo = number(s, "low"), hi = number(s, "high");
+        if (!rate) continue;
+        o << "  seat " << at(s, "seat").dump() << "  " << fmt("%5.1f%%", 100 * *rate);
+        if (lo && hi) o << "  [" << fmt("%.1f", 100 * *lo) << ", " << fmt("%.1f", 100 * *hi) << "]";
+        o << "\n";
+      }
+    for (const char* section : {"metrics", "stats"}) {
+      const json& m = at(*v, section);
+      if (!m.is_object()) continue;
+      for (const auto& [name, x] : m.items()) {
+        auto val = number(x, "value") ? number(x, "value") : number(x, "mean");
+        if (val) o << "  " << pad(name, 34) << fmt("%.4g", *val) << "\n";
+      }
+    }
+  }
+  return o.str();
+}
+
+// --- Two runs compared ------------------------------------------------------------
+
+namespace {
+
+struct DiffRow {
+  std::string what;
+  double a = 0, b = 0, p = 1, p_holm = 1;
+};
+
+// Two-sided p of a difference of two estimates known by 95% intervals
+// (normal approximation: the interval's half width is 1.96 standard errors).
+std::optional<double> interval_p(double a, double a_lo, double a_hi, double b, double b_lo,
+                                 double b_hi) {
+  double se = std::hypot((a_hi - a_lo) / (2 * 1.959964), (b_hi - b_lo) / (2 * 1.959964));
+  if (!(se > 0)) return std::nullopt;
+  return std::erfc(std::fabs(a - b) / se / std::sqrt(2.0));
+}
+
+void seat_rows(const json& va, const json& vb, const std::string& prefix,
+               std::vector<DiffRow>& rows) {
+  const json &sa = at(va, "seats"), &sb = at(vb, "seats");
+  auto na = number(va, "games"), nb = number(vb, "games");
+  if (!sa.is_array() || !sb.is_array() || !na || !nb) return;
+  for (size_t i = 0; i < std::min(sa.size(), sb.size()); ++i) {
+    auto wa = number(sa[i], "wins"), wb = number(sb[i], "wins");
+    if (!wa || !wb || *na <= 0 || *nb <= 0) continue;
+    rows.push_back({prefix + "seat " + std::to_string(i + 1) + " win rate", *wa / *na, *wb / *nb,
+                    two_proportion_p(*wa, *na, *wb, *nb)});
+  }
+}
+
+void interval_rows(const json& va, const json& vb, const char* section, const char* value,
+                   const std::string& prefix, std::vector<DiffRow>& rows) {
+  const json &ma = at(va, section), &mb = at(vb, section);
+  if (!ma.is_object() || !mb.is_object()) return;
+  for (const auto& [name, xa] : ma.items()) {
+    const json& xb = at(mb, name);
+    auto a = number(xa, value), b = number(xb, value);
+    auto al = number(xa, "low"), ah = number(xa, "high"), bl = number(xb, "low"),
+         bh = number(xb, "high");
+    if (!a || !b || !al || !ah || !bl || !bh) continue;
+    if (auto p = interval_p(*a, *al, *ah, *b, *bl, *bh))
+      rows.push_back({prefix + name, *a, *b, *p});
+  }
+}
+
+void length_row(const json& va, const json& vb, const std::string& prefix,
+                std::vector<DiffRow>& rows) {
+  const json &la = at(va, "length"), &lb = at(vb, "length");
+  auto ma = number(la, "mean"), mb = number(lb, "mean"), sa = number(la, "sd"),
+       sb = number(lb, "sd"), na = number(va, "games"), nb = number(vb, "games");
+  if (!ma || !mb || !sa || !sb || !na || !nb) return;
+  if (*na < 2 || *nb < 2 || *na > 1e12 || *nb > 1e12) return;
+  Summary a{static_cast<size_t>(*na), *ma, *sa, 0, 0}, b{static_cast<size_t>(*nb), *mb, *sb, 0, 0};
+  rows.push_back({prefix + "mean length", *ma, *mb, welch_p(a, b)});
+}
+
+void holm(std::vector<DiffRow>& rows) {
+  std::vector<size_t> order(rows.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) { return rows[x].p < rows[y].p; });
+  double running = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    auto& r = rows[order[k]];
+    running = std::max(running, std::min(1.0, (order.size() - k) * r.p));
+    r.p_holm = running;
+  }
+}
+
+std::vector<std::string> warnings(const HistoryRun& a, const HistoryRun& b) {
+  std::vector<std::string> w;
+  if (a.content_hash != b.content_hash)
+    w.push_back("the rules changed between the runs (content " + a.content_hash + " -> " +
+                b.content_hash + ")");
+  if (a.options != b.options)
+    w.push_back("options differ: [" + joined(a.options, " ") + "] -> [" + joined(b.options, " ") +
+                "]");
+  if (a.seed != b.seed)
+    w.push_back("seeds differ (" + std::to_string(a.seed) + ", " + std::to_string(b.seed) +
+                "): different deals, so only chance-level differences are expected");
+  if (a.games != b.games)
+    w.push_back("games differ (" + std::to_string(a.games) + ", " + std::to_string(b.games) + ")");
+  return w;
+}
+
+}  // namespace
+
+std::string history_diff_text(const HistoryRun& a, const HistoryRun& b) {
+  auto differ = [&](const std::string& what) {
+    throw HistoryError("runs " + std::to_string(a.id) + " and " + std::to_string(b.id) +
+                       " are not the same test: " + what);
+  };
+  if (a.ruleset != b.ruleset) differ("ruleset " + a.ruleset + " vs " + b.ruleset);
+  if (a.players != b.players)
+    differ(std::to_string(a.players) + " vs " + std::to_string(b.players) + " players");
+  if (a.bots != b.bots) differ("bots " + joined(a.bots) + " vs " + joined(b.bots));
+  std::vector<DiffRow> rows;
+  for (const json* va : variants_of(a.report))
+    for (const json* vb : variants_of(b.report)) {
+      if (name_of(*va) != name_of(*vb)) continue;
+      std::string prefix = variants_of(a.report).size() > 1 ? name_of(*va) + ": " : "";
+      seat_rows(*va, *vb, prefix, rows);
+      // The report's metrics may hold the length already.
+      if (at(at(*va, "metrics"), "length").is_null()) length_row(*va, *vb, prefix, rows);
+      interval_rows(*va, *vb, "metrics", "value", prefix, rows);
+      interval_rows(*va, *vb, "stats", "mean", prefix, rows);
+    }
+  holm(rows);
+  std::ostringstream o;
+  o << "run " << a.id << " (" << a.time << ") against run " << b.id << " (" << b.time << "), "
+    << a.ruleset << ", " << a.players << " players\n";
+  for (const auto& w : warnings(a, b)) o << "warning: " << w << "\n";
+  if (rows.empty()) return o.str() + "no variant in common to compare\n";
+  o << pad("", 40) << pad("run " + std::to_string(a.id), 11)
+    << pad("run " + std::to_string(b.id), 11) << pad("diff", 10) << pad("p", 8) << "p (Holm)\n";
+  int significant = 0;
+  for (const auto& r : rows) {
+    bool sig = r.p_holm < 0.05;
+    significant += sig;
+    o << pad(r.what, 40) << pad(fmt("%.4g", r.a), 11) << pad(fmt("%.4g", r.b), 11)
+      << pad(fmt("%+.3g", r.b - r.a), 10) << pad(fmt("%.3f", r.p), 8) << fmt("%.3f", r.p_holm)
+      << (sig ? "  *" : "") << "\n";
+  }
+  o << significant << " of " << rows.size()
+    << " differences significant at 5% after Holm correction (*)\n";
+  return o.str();
+}
+
+}  // namespace ratify::sim

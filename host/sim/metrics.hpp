@@ -1,0 +1,62 @@
+#pragma once
+// The metrics of one sim run (docs/metrics.md gives each formula): seat
+// balance, first-player advantage, decisiveness, drawishness, duration,
+// lead changes and comebacks, skill gap; the ruleset's own stats(g); each
+// card's impact. Computed from the games alone, in game order, so shards
+// merged give the same numbers as the whole run.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/sim.hpp"
+
+namespace ratify::sim {
+
+// A number with its 95% interval, the count it rests on and, where the
+// metric has a test of "no effect", that test's p-value (-1: none).
+struct Estimate {
+  double value = 0, low = 0, high = 0;
+  double n = 0;
+  double p = -1;
+};
+
+// The games that ended (a failed game counts in no metric).
+std::vector<const GameRecord*> finished_games(const SimResult& r);
+// A game's winners: exactly one, none (a draw), or more (a shared win).
+inline bool single_winner(const GameRecord& g) {
+  return g.winners.size() == 1;
+}
+bool won(const GameRecord& g, int player);
+
+// Named metrics in the order docs/metrics.md lists them; lead changes and
+// comebacks only when the ruleset has score or heuristic, skill gap only
+// when skill games were played.
+std::vector<std::pair<std::string, Estimate>> run_metrics(const SimResult& r);
+nlohmann::json estimate_json(const Estimate& e);
+
+// stats(g) of every game: per name, the mean with its interval.
+std::vector<std::pair<std::string, Estimate>> run_stats(const SimResult& r);
+// The values of stat `name` over the finished games that reported it.
+std::vector<double> stat_values(const SimResult& r, const std::string& name);
+
+// Per card (by name): the win rate of players who held it minus that of
+// players who did not, with a Newcombe interval; n = player-games that
+// held it. Cards every player or no player held are left out.
+struct CardImpact {
+  std::string card;
+  Estimate impact;
+  double without = 0;  // player-games that did not hold it
+};
+std::vector<CardImpact> card_impacts(const SimResult& r);
+
+// The histogram of game lengths: about 20 bins of a round width.
+nlohmann::json length_histogram(const std::vector<double>& lengths);
+
+// The skill games' win rates: the searching bot's and a random seat's.
+struct SkillTally {
+  double games = 0, search_wins = 0, random_wins = 0, random_seats = 0;
+};
+SkillTally skill_tally(const SimResult& r);
+
+}  // namespace ratify::sim

@@ -1,0 +1,186 @@
+#include "sim/report.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include "sim/compare.hpp"
+#include "sim/metrics.hpp"
+#include "sim/stats.hpp"
+
+namespace ratify::sim {
+
+namespace {
+
+using Json = nlohmann::json;
+
+Json seats_json(const SimResult& r) {
+  auto games = finished_games(r);
+  double n = static_cast<double>(games.size());
+  Json seats = Json::array();
+  for (int s = 1; s <= r.players; ++s) {
+    double wins = 0;
+    std::vector<double> scores;
+    for (const auto* g : games) {
+      wins += won(*g, s);
+      if (g->scores.size() >= static_cast<size_t>(s))
+        scores.push_back(g->scores[static_cast<size_t>(s - 1)]);
+    }
+    auto ci = wilson(wins, n);
+    auto sc = summarize(scores);
+    seats.push_back({{"seat", s},
+                     {"wins", wins},
+                     {"games", n},
+                     {"win_rate", n > 0 ? wins / n : 0},
+                     {"low", ci.low},
+                     {"high", ci.high},
+                     {"mean_score", sc.mean},
+                     {"sd_score", sc.sd}});
+  }
+  return seats;
+}
+
+Json variant_json(const SimResult& r) {
+  auto games = finished_games(r);
+  int shared = 0, draws = 0;
+  std::vector<double> lengths;
+  for (const auto* g : games) {
+    shared += g->winners.size() > 1;
+    draws += g->winners.empty();
+    lengths.push_back(g->actions);
+  }
+  auto len = summarize(lengths);
+  Json metrics = Json::object(), stats = Json::object(), cards = Json::array();
+  for (const auto& [name, e] : run_metrics(r)) metrics[name] = estimate_json(e);
+  for (const auto& [name, e] : run_stats(r))
+    stats[name] = {{"mean", e.value}, {"low", e.low}, {"high", e.high}, {"n", e.n}};
+  for (const auto& c : card_impacts(r))
+    cards.push_back({{"card", c.card},
+                     {"impact", c.impact.value},
+                     {"low", c.impact.low},
+                     {"high", c.impact.high},
+                     {"n", c.impact.n},
+                     {"n_without", c.without},
+                     {"p", c.impact.p}});
+  return {{"name", variant_label(r)},
+          {"games", games.size()},
+          {"errors", r.games.size() - games.size()},
+          {"seats", seats_json(r)},
+          {"shared_wins", shared},
+          {"draws", draws},
+          {"length",
+           {{"mean", len.mean},
+            {"sd", len.sd},
+            {"min", len.min},
+            {"max", len.max},
+            {"histogram", length_histogram(lengths)}}},
+          {"metrics", metrics},
+          {"stats", stats},
+          {"cards", cards}};
+}
+
+std::string fmt(const char* f, double x) {
+  char b[64];
+  std::snprintf(b, sizeof b, f, x);
+  return b;
+}
+
+std::string number(double x) {
+  return std::fabs(x) >= 100  ? fmt("%.0f", x)
+         : std::fabs(x) >= 10 ? fmt("%.1f", x)
+                              : fmt("%.3f", x);
+}
+
+void metrics_text(const Json& v, std::ostringstream& s) {
+  s << "\nmetrics of " << v["name"].get<std::string>() << " (95% intervals; docs/metrics.md)\n";
+  char line[200];
+  // In the order of docs/metrics.md (JSON objects keep names sorted).
+  for (const char* key : {"seat balance", "first-player advantage", "decisiveness", "drawishness",
+                          "shared wins", "length", "lead changes", "comebacks", "skill gap"}) {
+    if (!v["metrics"].contains(key)) continue;
+    const std::string name = key;
+    const Json& e = v["metrics"][name];
+    std::snprintf(line, sizeof line, "  %-24s %9s  (%s to %s)", name.c_str(),
+                  number(e["value"]).c_str(), number(e["low"]).c_str(), number(e["high"]).c_str());
+    s << line;
+    if (e.contains("p")) s << "  p " << fmt("%.4f", e["p"]);
+    s << "\n";
+  }
+  for (const auto& [name, e] : v["stats"].items()) {
+    std::snprintf(line, sizeof line, "  stats(g) %-15s %9s  (%s to %s)\n", name.c_str(),
+                  number(e["mean"]).c_str(), number(e["low"]).c_str(), number(e["high"]).c_str());
+    s << line;
+  }
+  const Json& cards = v["cards"];
+  if (cards.empty()) return;
+  s << "  card impact (win rate of players who held it minus of those who did not; "
+       "player-games), largest first:\n";
+  size_t shown = 0;
+  for (const auto& c : cards) {
+    if (shown++ == 5) break;
+    double held = c["n"].get<double>(), all = held + c["n_without"].get<double>();
+    std::snprintf(line, sizeof line, "    %-26s %+.3f  (%+.3f to %+.3f; held in %.0f of %.0f)\n",
+                  c["card"].get<std::string>().c_str(), c["impact"].get<double>(),
+                  c["low"].get<double>(), c["high"].get<double>(), held, all);
+    s << line;
+  }
+  if (cards.size() > 5) s << "    ... " << cards.size() - 5 << " more in --json\n";
+}
+
+void comparison_text(const Json& c, std::ostringstream& s) {
+  std::string name = c["variant"], base = c["against"];
+  s << "\n"
+    << name << " against " << base << " on the same seeds (" << c["paired"].get<size_t>()
+    << " paired games): the winners changed in "
+    << fmt("%.1f%%", 100 * c["winner_changed"].get<double>()) << " of them\n";
+  if (c["cards_differ"].get<bool>()) {
+    s << "warning: " << name << " changes the deck (";
+    const auto& ids = c["cards_changed"];
+    for (size_t k = 0; k < ids.size() && k < 8; ++k)
+      s << (k ? ", " : "") << ids[k].get<std::string>();
+    s << (ids.size() > 8 ? ", ..." : "") << "): game i is dealt differently than in " << base
+      << ", so the pairing of games is weaker\n";
+  } else if (!c["cards_changed"].empty()) {
+    s << "note: " << name << " changes some cards' definitions, not the deck; deals still pair\n";
+  }
+  char line[240];
+  std::snprintf(line, sizeof line, "  %-28s %12s %12s %9s %9s\n", "", base.c_str(), name.c_str(),
+                "p", "p (Holm)");
+  s << line;
+  for (const auto& r : c["rows"]) {
+    std::snprintf(line, sizeof line, "  %-28s %12s %12s %9.4f %9.4f%s\n",
+                  r["metric"].get<std::string>().c_str(), number(r["base"]).c_str(),
+                  number(r["variant"]).c_str(), r["p"].get<double>(), r["p_holm"].get<double>(),
+                  r["significant"].get<bool>() ? "  *" : "");
+    s << line;
+  }
+}
+
+}  // namespace
+
+nlohmann::json report_json(const std::vector<SimResult>& runs) {
+  if (runs.empty()) return Json::object();
+  const SimResult& first = runs[0];
+  Json variants = Json::array(), comparisons = Json::array();
+  for (const auto& r : runs) variants.push_back(variant_json(r));
+  for (size_t k = 1; k < runs.size(); ++k) comparisons.push_back(compare_json(first, runs[k]));
+  holm_correct(comparisons);
+  Json j = {
+      {"ruleset", first.ruleset_id},  {"players", first.players},  {"games", first.games.size()},
+      {"seed", first.config.seed},    {"bots", first.config.bots}, {"rotate", first.config.rotate},
+      {"options", first.config.sets}, {"variants", variants},      {"comparisons", comparisons}};
+  if (!first.skill_games.empty())
+    j["skill"] = {{"bot", first.config.skill_bot}, {"games", first.skill_games.size()}};
+  return j;
+}
+
+std::string report_text(const nlohmann::json& report) {
+  std::ostringstream s;
+  for (const auto& v : report["variants"]) metrics_text(v, s);
+  for (const auto& c : report["comparisons"]) comparison_text(c, s);
+  if (!report["comparisons"].empty())
+    s << "(* : significant at 5% after Holm's correction across the whole table; win rates by "
+         "two-proportion z tests, scores and length by paired tests on the same seeds)\n";
+  return s.str();
+}
+
+}  // namespace ratify::sim

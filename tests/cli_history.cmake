@@ -1,0 +1,101 @@
+# `ratify history` and what sim and merge record in it (issue #12): runs
+# listed, shown (also as HTML) and compared; --no-history and --history
+# FILE; a shard is recorded only once merged; bad ids and files exit 2;
+# and several sims writing one history at once lose no run.
+file(REMOVE_RECURSE ${OUT})
+set(ENV{XDG_DATA_HOME} ${OUT}/data)
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+function(says regex what)
+  if(NOT last MATCHES "${regex}")
+    message(FATAL_ERROR "${what}: expected /${regex}/ in:\n${last}")
+  endif()
+endfunction()
+# The number of runs `ratify history ARGS` lists (a macro: leaves `last`).
+macro(runs_listed n)
+  expect(0 history ${ARGN})
+  string(REGEX MATCHALL "\n[0-9]+ +[0-9-]+ [0-9:]+ " rows "${last_out}")
+  list(LENGTH rows got)
+  if(NOT got EQUAL ${n})
+    message(FATAL_ERROR "history ${ARGN}: ${got} runs listed, expected ${n}:\n${last}")
+  endif()
+endmacro()
+set(sim sim article2 --players 2 --threads 1 --quiet)
+
+expect(0 history)
+says("no runs recorded yet \\(${OUT}/data/ratify/history.sqlite\\)" "an empty history")
+
+# Recorded in $XDG_DATA_HOME/ratify/history.sqlite, unless --no-history.
+expect(0 ${sim} -n 40)
+expect(0 ${sim} party_match -n 40 --seed 2 --set rounding=down)
+expect(0 ${sim} -n 40 --no-history)
+runs_listed(2)
+says("\n1 +[0-9-]+ [0-9:]+ +article2 +base +random +40 +1 +base [0-9]+/[0-9]+%" "the list")
+runs_listed(2 article2)
+expect(0 history gitmo)
+says("no runs of gitmo in" "another ruleset's runs")
+
+expect(0 history show 2 --html ${OUT}/show.html)
+says("variants  base, party_match" "show: the variants")
+says("options   rounding=down" "show: the options")
+says("command   ratify sim article2 --players 2 .* party_match -n 40" "show: the command")
+says("content [0-9a-f]+" "show: the rules' content hash")
+file(READ ${OUT}/show.html html)
+if(NOT html MATCHES "<svg class=\"chart seats\"")
+  message(FATAL_ERROR "history show --html wrote no chart")
+endif()
+
+expect(0 history diff 1 2)
+says("warning: options differ" "diff warns of other options")
+says("warning: seeds differ" "diff warns of other seeds")
+says("seat 1 win rate" "diff compares the win rates")
+says("differences significant at 5% after Holm correction" "diff's summary")
+
+expect(0 sim article2 --players 3 --threads 1 --quiet -n 20)
+expect(2 history diff 1 3)
+says("not the same test: 2 vs 3 players" "diff refuses different tests")
+expect(2 history diff 1 99)
+says("no run 99 in" "an unknown run")
+expect(2 history show one)
+says("'one' is not a run id" "a bad id")
+expect(2 history show)
+says("use `ratify history" "usage")
+
+# --history FILE; a file that is not a history is a warning for sim (its
+# results are out already) and bad input for history.
+expect(0 ${sim} -n 20 --history ${OUT}/mine.sqlite)
+runs_listed(1 --history ${OUT}/mine.sqlite)
+runs_listed(3)
+file(WRITE ${OUT}/notes.txt "my notes, not a database\n")
+expect(0 ${sim} -n 20 --history ${OUT}/notes.txt)
+says("warning: run not recorded in the history: .*notes.txt" "a history that is no database")
+expect(2 history --history ${OUT}/notes.txt)
+says("notes.txt: .*not a ratify history" "history of a file that is no database")
+
+# Shards are recorded once merged, with the merge's report.
+foreach(k 0 1)
+  expect(0 ${sim} -n 20 --shard ${k}/2 --json ${OUT}/shard${k}.json --history ${OUT}/m.sqlite)
+endforeach()
+expect(0 merge ${OUT}/shard0.json ${OUT}/shard1.json --history ${OUT}/m.sqlite
+       --html ${OUT}/merged.html)
+runs_listed(1 --history ${OUT}/m.sqlite)
+says(" 20 +1 +base " "the merged run has every game")
+if(NOT EXISTS ${OUT}/merged.html)
+  message(FATAL_ERROR "merge --html wrote nothing")
+endif()
+
+# Six sims at once on one history: every run is there.
+set(procs)
+foreach(seed 1 2 3 4 5 6)
+  list(APPEND procs COMMAND ${RATIFY} ${sim} -n 30 --seed ${seed} --history ${OUT}/c.sqlite)
+endforeach()
+execute_process(${procs} WORKING_DIRECTORY ${SRC} RESULTS_VARIABLE codes ERROR_VARIABLE err)
+if(NOT codes STREQUAL "0;0;0;0;0;0")
+  message(FATAL_ERROR "sims at once: exit codes ${codes}\n${err}")
+endif()
+if(err MATCHES "not recorded")
+  message(FATAL_ERROR "a sim at once lost its run:\n${err}")
+endif()
+runs_listed(6 --history ${OUT}/c.sqlite)
+foreach(seed 1 2 3 4 5 6)
+  says(" 30 +${seed} +base " "the run of seed ${seed}")
+endforeach()
