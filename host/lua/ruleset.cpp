@@ -1,9 +1,13 @@
 #include "lua/ruleset.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 #include "lua/internal.hpp"
 #include "lua/match.hpp"
@@ -26,23 +30,70 @@ void protect(Vm& vm, const std::function<void(lua_State*)>& fn) {
   vm.call(1, 0);
 }
 
+// The line of `file` where the string literal `needle` ("id", quotes
+// included) first appears, to point at a card. The file is read once into
+// an index of its double-quoted strings and kept while it is unchanged:
+// reading it once per card made a 30,000-card file take minutes. The
+// index is no local of the caller, so a Lua error cannot leak it.
+int line_of(const fs::path& file, const std::string& needle) {
+  struct Index {
+    fs::path file;
+    fs::file_time_type written;
+    uintmax_t size = 0;
+    std::unordered_map<std::string, int> lines;
+  };
+  thread_local Index index;
+  std::error_code ec;
+  auto written = fs::last_write_time(file, ec);
+  auto size = fs::file_size(file, ec);
+  if (ec) return 0;
+  if (index.file != file || index.written != written || index.size != size) {
+    index = Index{file, written, size, {}};
+    std::ifstream f(file);
+    std::string line;
+    for (int n = 1; std::getline(f, line); ++n)
+      for (size_t at = line.find('"'); at != std::string::npos;) {
+        size_t end = at + 1;
+        while (end < line.size() && line[end] != '"') end += line[end] == '\\' ? 2 : 1;
+        if (end >= line.size()) break;
+        index.lines.emplace(line.substr(at, end - at + 1), n);
+        at = line.find('"', end + 1);
+      }
+  }
+  auto it = index.lines.find(needle);
+  return it == index.lines.end() ? 0 : it->second;
+}
+
 namespace {
 
-// The line of `file` where `needle` first appears (to point at a card).
-int line_of(const fs::path& file, const std::string& needle) {
-  std::ifstream f(file);
-  std::string line;
-  for (int n = 1; std::getline(f, line); ++n)
-    if (line.find(needle) != std::string::npos) return n;
-  return 0;
+// lua_getfield in a protected call of its own: an error of a metamethod
+// (a card table's __index) becomes a ScriptError, which unwinds the
+// loader's C++ objects; a Lua error would long-jump past them and leak.
+void get_field(lua_State* L, int t, const char* field) {
+  t = lua_absindex(L, t);
+  lua_pushcfunction(L, [](lua_State* L) {
+    lua_gettable(L, 1);
+    return 1;
+  });
+  lua_pushvalue(L, t);
+  lua_pushstring(L, field);
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+    std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error in a metamethod";
+    lua_pop(L, 1);
+    throw ScriptError(msg);
+  }
 }
 
 std::string opt_string(lua_State* L, int t, const char* field, const std::string& where) {
-  lua_getfield(L, t, field);
+  get_field(L, t, field);
   std::string out;
-  if (lua_type(L, -1) == LUA_TSTRING)
-    out = lua_tostring(L, -1);
-  else if (!lua_isnil(L, -1))
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    size_t n;
+    const char* text = lua_tolstring(L, -1, &n);
+    if (!valid_utf8(text, n) || std::memchr(text, 0, n))
+      throw ScriptError(where + "field '" + field + "' is not valid UTF-8 text");
+    out.assign(text, n);
+  } else if (!lua_isnil(L, -1))
     throw ScriptError(where + "field '" + field + "' must be a string, got " +
                       luaL_typename(L, -1));
   lua_pop(L, 1);
@@ -55,6 +106,9 @@ core::OptionValue to_option_value(lua_State* L, int idx, const std::string& wher
       return static_cast<bool>(lua_toboolean(L, idx));
     case LUA_TNUMBER:
       if (lua_isinteger(L, idx)) return static_cast<int64_t>(lua_tointeger(L, idx));
+      // NaN or inf would make replays and shards that never verify.
+      if (!std::isfinite(lua_tonumber(L, idx)))
+        throw ScriptError(where + "an option value must be a finite number");
       return static_cast<double>(lua_tonumber(L, idx));
     case LUA_TSTRING:
       return std::string(lua_tostring(L, idx));
@@ -67,9 +121,10 @@ core::OptionValue to_option_value(lua_State* L, int idx, const std::string& wher
 }  // namespace
 
 Rules::Rules(const fs::path& dir, const fs::path& scripts_dir, const fs::path& variant_file,
-             Limits limits)
+             Limits limits, bool watch)
     : vm_(std::make_unique<Vm>(dir, scripts_dir, limits)) {
   meta_.dir = dir;
+  if (watch) watch_globals(vm_->state(), globals_.get());
   fs::path entry = dir / "ruleset.lua";
   std::string file = vm_->display_path(entry);
   vm_->current_file_ = file;
@@ -115,6 +170,8 @@ void Rules::read_meta(const std::string& file) {
   meta_.has_status = has("status");
   meta_.has_view = has("view");
   meta_.has_describe = has("describe");
+  meta_.has_score = has("score");
+  meta_.has_stats = has("stats");
   meta_.search = opt_string(L, t, "search", where);
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(vm_->ruleset_dir() / "bots", ec))
@@ -180,6 +237,8 @@ void Rules::read_options(const std::string& file) {
     for (auto [field, slot] : {std::pair{"min", &d.min}, std::pair{"max", &d.max}}) {
       lua_getfield(L, o, field);
       if (lua_isnumber(L, -1)) *slot = lua_tonumber(L, -1);
+      if (lua_isnumber(L, -1) && !std::isfinite(lua_tonumber(L, -1)))
+        throw ScriptError(w + field + " must be a finite number");
       lua_pop(L, 1);
     }
     if (!d.choices.empty() && !std::holds_alternative<std::string>(d.def))
@@ -196,7 +255,11 @@ void Rules::read_options(const std::string& file) {
   std::sort(meta_.options.begin(), meta_.options.end(),
             [](const auto& a, const auto& b) { return a.name < b.name; });
   for (const auto& d : meta_.options)
-    if (d.doc.empty()) lint_.push_back(file + ": option '" + d.name + "' has no doc");
+    if (d.doc.empty()) {
+      int line = key_line(file, 1, d.name);
+      notes_.push_back({Finding::Level::Warning, line ? file + ":" + std::to_string(line) : file,
+                        "option '" + d.name + "' has no doc"});
+    }
   lua_pop(L, 2);
 }
 
@@ -231,7 +294,7 @@ void Rules::read_variant(const fs::path& path) {
     lua_pop(L, 1);
     throw ScriptError(file + ": a variant must return a table");
   }
-  int variant_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  int variant_ref = variant_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   VariantMeta v;
   v.file = path;
   protect(*vm_, [&](lua_State*) {
@@ -266,7 +329,6 @@ void Rules::read_variant(const fs::path& path) {
     else
       lua_pop(L, 1);
   });
-  luaL_unref(L, LUA_REGISTRYINDEX, variant_ref);
   meta_.allowed_players = v.allowed_players;
   variant_ = std::move(v);
 }
@@ -294,7 +356,10 @@ void Rules::read_cards(const std::string& file) {
     lua_rawgeti(L, src, i);
     lua_rawseti(L, out, i);
   }
-  // A variant changes fields of a definition (on a copy), or adds one.
+  // A variant changes fields of a definition (on a copy), or adds one;
+  // errors in what it touched are blamed on the variant's file.
+  std::map<lua_Integer, bool> touched;  // index -> added by the variant
+  std::vector<std::string> base_ids;
   if (variant_cards_ref_ != -1) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, variant_cards_ref_);
     int vc = lua_gettop(L);
@@ -309,7 +374,10 @@ void Rules::read_cards(const std::string& file) {
         lua_rawgeti(L, out, i);
         if (lua_istable(L, -1)) {
           lua_getfield(L, -1, "id");
-          if (lua_type(L, -1) == LUA_TSTRING && id == lua_tostring(L, -1)) found = i;
+          if (lua_type(L, -1) == LUA_TSTRING) {
+            if (id == lua_tostring(L, -1)) found = i;
+            base_ids.push_back(lua_tostring(L, -1));
+          }
           lua_pop(L, 1);
         }
         lua_pop(L, 1);
@@ -334,6 +402,7 @@ void Rules::read_cards(const std::string& file) {
       }
       lua_pushstring(L, id.c_str());
       lua_setfield(L, merged, "id");
+      touched[found ? found : n + 1] = !found;
       lua_rawseti(L, out, found ? found : ++n);
       lua_pop(L, 1);
     }
@@ -348,8 +417,21 @@ void Rules::read_cards(const std::string& file) {
     core::CardDef def;
     def.id = opt_string(L, d, "id", where);
     if (def.id.empty()) throw ScriptError(where + "needs an 'id' (a string)");
-    int line = line_of(vm_->ruleset_dir() / fs::path(cards_file).filename(), "\"" + def.id + "\"");
-    where = cards_file + (line ? ":" + std::to_string(line) : "") + ": card '" + def.id + "': ";
+    fs::path source = vm_->ruleset_dir() / fs::path(cards_file).filename();
+    int line = vm_->outside(source).empty() ? line_of(source, "\"" + def.id + "\"") : 0;
+    std::string place = cards_file + (line ? ":" + std::to_string(line) : "");
+    if (auto t = touched.find(i); t != touched.end()) {
+      std::string vfile = vm_->display_path(variant_->file);
+      int vline = key_line(variant_->file.string(), 1, def.id);
+      place = vfile + (vline ? ":" + std::to_string(vline) : "");
+      if (t->second && opt_string(L, d, "name", place + ": ").empty()) {
+        std::string near = did_you_mean(def.id, base_ids);
+        throw ScriptError(place + ": cards: '" + def.id + "' is not a card of the ruleset" +
+                          (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                          "; a new card needs a 'name' (a string)");
+      }
+    }
+    where = place + ": card '" + def.id + "': ";
     if (!ids.insert(def.id).second) throw ScriptError(where + "the id is used twice");
     def.name = opt_string(L, d, "name", where);
     if (def.name.empty()) throw ScriptError(where + "needs a 'name' (a string)");
@@ -372,13 +454,13 @@ void Rules::read_cards(const std::string& file) {
                           "field 'image' must name a file in the ruleset's folder or "
                           "assets/ (no absolute path, no ..)");
     }
-    lua_getfield(L, d, "rank");
+    get_field(L, d, "rank");
     if (lua_isnumber(L, -1) && lua_type(L, -1) == LUA_TNUMBER)
       def.rank = lua_tonumber(L, -1);
     else if (!lua_isnil(L, -1))
       throw ScriptError(where + "field 'rank' must be a number, got " + luaL_typename(L, -1));
     lua_pop(L, 1);
-    lua_getfield(L, d, "count");
+    get_field(L, d, "count");
     if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 0 && lua_tointeger(L, -1) <= 10000)
       def.count = static_cast<int>(lua_tointeger(L, -1));
     else if (!lua_isnil(L, -1))
@@ -386,10 +468,19 @@ void Rules::read_cards(const std::string& file) {
           where + "field 'count' must be a whole number 0..10000, got " +
           (lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1)));
     lua_pop(L, 1);
-    if (def.text.empty() && def.count > 0) lint_.push_back(where + "has no text");
+    if (def.text.empty() && def.count > 0)
+      notes_.push_back({Finding::Level::Warning, place, "card '" + def.id + "' has no text"});
     defs_.push_back(std::move(def));
     lua_pop(L, 1);
   }
+  // Every game's table holds a few words per card instance, and every
+  // snapshot copies them: a bound no real deck comes near.
+  long long instances = 0;
+  for (const auto& d : defs_) instances += d.count;
+  if (instances > kMaxCards)
+    throw ScriptError(cards_file + ": " + std::to_string(instances) +
+                      " card instances (the counts of all cards; the sandbox's limit is " +
+                      std::to_string(kMaxCards) + ")");
   lua_pushvalue(L, out);
   defs_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   // g.defs: card instance -> its definition, built once. Instances follow

@@ -12,6 +12,7 @@
 #include "core/options.hpp"
 #include "core/table.hpp"
 #include "lua/error.hpp"
+#include "lua/lint.hpp"
 
 namespace ratify::lua {}  // namespace ratify::lua
 struct lua_State;
@@ -29,6 +30,9 @@ struct RulesetMeta {
   std::vector<int> player_counts() const;
   std::vector<core::OptionDecl> options;
   bool has_heuristic = false, has_status = false, has_view = false, has_describe = false;
+  // score(g, p): a player's standing during the game; stats(g): the
+  // ruleset's own numbers at the end (both read by `ratify sim`).
+  bool has_score = false, has_stats = false;
   // Extra settings of the search for the window's Normal and Hard bots
   // ("depth=0"), as the ruleset measured best; empty: random playouts.
   std::string search;
@@ -48,8 +52,11 @@ class Rules {
  public:
   // Loads ruleset.lua from `dir` (and the variant file, if any) in a new
   // VM. Throws ScriptError naming the file (and line) on any problem.
+  // `watch_globals` records the globals the scripts set or read while nil
+  // (lint VMs only: global_uses()).
   Rules(const std::filesystem::path& dir, const std::filesystem::path& scripts_dir,
-        const std::filesystem::path& variant_file = {}, Limits limits = {});
+        const std::filesystem::path& variant_file = {}, Limits limits = {},
+        bool watch_globals = false);
   ~Rules();
 
   const RulesetMeta& meta() const { return meta_; }
@@ -59,8 +66,10 @@ class Rules {
   const std::shared_ptr<const std::vector<core::CardDef>>& shared_defs() const {
     return shared_defs_;
   }
-  // Warnings about the card definitions and options (for `ratify check`).
-  std::vector<std::string> lint() const { return lint_; }
+  // Warnings noted while loading: options without doc, cards without
+  // text (lint_tables reports them with its own).
+  const std::vector<Finding>& load_notes() const { return notes_; }
+  const std::vector<GlobalUse>& global_uses() const { return *globals_; }
   Vm& vm() { return *vm_; }
 
   // A new game. `options` are complete (core::resolve). Runs setup
@@ -99,6 +108,7 @@ class Rules {
   int module_ref() const { return module_ref_; }
   int defs_ref() const { return defs_ref_; }
   int card_defs_ref() const { return card_defs_ref_; }  // card -> definition
+  int variant_ref() const { return variant_ref_; }      // the variant's table, or -1
 
  private:
   void read_meta(const std::string& file);
@@ -111,9 +121,16 @@ class Rules {
   std::optional<VariantMeta> variant_;
   std::vector<core::CardDef> defs_;
   std::shared_ptr<const std::vector<core::CardDef>> shared_defs_;
-  std::vector<std::string> lint_;
+  std::vector<Finding> notes_;
+  std::unique_ptr<std::vector<GlobalUse>> globals_ = std::make_unique<std::vector<GlobalUse>>();
   int module_ref_ = -1, defs_ref_ = -1, card_defs_ref_ = -1, variant_cards_ref_ = -1;
+  int variant_ref_ = -1;
   std::map<std::string, int> strategy_refs_;
 };
+
+// Whether a script error is the time limit or the memory cap running out
+// (`ratify test` stops there: a broken ruleset's other tests would wait
+// for the limit too).
+bool hit_limit(const std::string& message);
 
 }  // namespace ratify::lua

@@ -416,6 +416,26 @@ local function run_of(g, zone)
   end
 end
 
+-- "run 13-16"; when another run of the same side holds the same numbers,
+-- which of the side's runs it is ("run 13-16, the side's 3rd"), so two
+-- actions never share a label (`ratify lint`).
+local function run_name(g, zone)
+  local wrap = g.options.wrap
+  local function span(run) return runs.span(run.lo, g.count(run.zone), wrap) end
+  for _, side in ipairs(st(g).sides) do
+    for k, run in ipairs(side.runs) do
+      if run.zone == zone then
+        for _, other in ipairs(side.runs) do
+          if other ~= run and span(other) == span(run) then
+            return "run " .. span(run) .. ", the side's no. " .. k
+          end
+        end
+        return "run " .. span(run)
+      end
+    end
+  end
+end
+
 local function draw_label(g, a)
   local need = math.max(0, HAND_SIZE - g.count(sides.hand(st(g).current)))
   if a.from == "discard" then
@@ -445,7 +465,7 @@ local LABELS = {
     local wrap, run = g.options.wrap, run_of(g, a.zone)
     local len = g.count(a.zone)
     local v = a.at == "low" and runs.step(run.lo, -1, wrap) or runs.step(run.lo, len, wrap)
-    return "Add " .. as_value(g, a.card, v) .. " to run " .. runs.span(run.lo, len, wrap)
+    return "Add " .. as_value(g, a.card, v) .. " to " .. run_name(g, a.zone)
   end,
   discard = function(g, a) return "Discard " .. g.def(a.card).name .. " and end the turn" end,
   name = function(_, a) return "Amendment " .. a.number .. " is about: " .. SUBJECT[a.choice] end,
@@ -675,6 +695,8 @@ return {
       doc = "A hand ends with no completion bonus after this many turns in a row without a card played" },
   },
   cards = cards,
+  -- the cards' own fields, beside the host's (`ratify lint` checks the rest)
+  card_fields = { "number", "subject", "remedy_by", "stop", "wild_low", "wild_high" },
   setup = setup,
   actor = actor,
   actions = actions,
@@ -686,6 +708,11 @@ return {
   -- at once (README, "Bots": it beat random playouts here)
   search = "depth=0",
   heuristic = heuristic,
+  -- what scenario tests may set with G:set (docs/lua-api.md)
+  settable = {
+    -- the hand being played (1 .. options.hands), to test the game's end
+    hand = function(g, n) st(g).hand = n end,
+  },
   -- The window: each side's Article V, stops and runs in front of that side
   -- (a team's in front of its first player), runs not yet begun left out.
   layout = {

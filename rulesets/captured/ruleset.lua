@@ -204,6 +204,8 @@ return {
       doc = "Leave the Trump in the Board deck: its holder at the end scores none of his negative cards" },
   },
   cards = require "cards",
+  -- the cards' own fields, beside the host's (`ratify lint` checks the rest)
+  card_fields = { "deck", "side", "cap", "points", "effect", "reconstruction", "decision" },
   setup = setup,
 
   actor = function(g)
@@ -240,6 +242,11 @@ return {
     end
     return totals[p] - best
   end,
+
+  -- what scenario tests may set with G:set (docs/lua-api.md)
+  settable = {
+    turn = function(g, p) g.state.turn = p end, -- the player who moves next
+  },
 
   -- The window: the ring of 20 places as a loop of two lines (Start at the
   -- top left, clockwise), each player's pawn on the place they last landed on.

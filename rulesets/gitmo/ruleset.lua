@@ -44,6 +44,10 @@ return {
       doc = "A hand ends after this many turns even if the deck is not used up (0: no limit)" },
   },
   cards = require "cards",
+  -- the cards' own fields, beside the host's (`ratify lint` checks the rest)
+  card_fields = {
+    "deck", "side", "cap", "wild", "points", "effect", "gitmo_only", "decision", "reconstruction"
+  },
 
   setup = function(g)
     F.init(g)

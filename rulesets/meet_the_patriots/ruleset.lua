@@ -203,6 +203,8 @@ return {
       doc = "The game ends after this many turns (0: no limit)" },
   },
   cards = require "cards",
+  -- the cards' own fields, beside the host's (`ratify lint` checks the rest)
+  card_fields = { "deck", "side" },
   setup = setup,
   actor = function(g)
     if g.state.phase == "over" then return nil end
