@@ -16,6 +16,7 @@
 #include "engine/catalog.hpp"
 #include "gui/driver.hpp"
 #include "gui/layout.hpp"
+#include "gui/rules_text.hpp"
 #include "gui/session.hpp"
 #include "gui/watch.hpp"
 #include "test_files.hpp"
@@ -931,4 +932,69 @@ TEST(Window14, UndoRefusalNamesWhoseMoveShowedTheCard) {
   }
   EXPECT_GT(refusals, 0);
   EXPECT_GT(by_bot, 0) << "a bot's move that showed a card was named as the bot's";
+}
+
+// ------------------------------------------------------------ help (F1)
+
+// The README as the help lays it out: headings, paragraphs joined, items,
+// table rows as cells (the separator row dropped), code; inline marks out.
+TEST(Help, ReadmeBlocks) {
+  auto b = parse_markdown(
+      "# Game (`id`)\n\nA **bold** *line*,\nand its [link](x.md), `hand:*`.\n\n- one\n  more\n"
+      "2. two\n\n| a | b |\n|---|---|\n| `x` | y \\| z |\n\n```lua\nlocal x = 1\n```\n"
+      "\n    ratify play\n## Rules\n");
+  ASSERT_EQ(b.size(), 9u);
+  EXPECT_EQ(b[0].kind, DocBlock::Heading);
+  EXPECT_EQ(b[0].level, 1);
+  EXPECT_EQ(b[0].text, "Game (id)");
+  EXPECT_EQ(b[1].kind, DocBlock::Paragraph);
+  EXPECT_EQ(b[1].text, "A bold line, and its link, hand:*.");
+  EXPECT_EQ(b[2].kind, DocBlock::Item);
+  EXPECT_EQ(b[2].text, "one more");
+  EXPECT_EQ(b[3].bullet, "2.");
+  EXPECT_EQ(b[4].kind, DocBlock::Row);
+  EXPECT_TRUE(b[4].header);
+  EXPECT_EQ(b[5].cells, (std::vector<std::string>{"x", "y | z"}));
+  EXPECT_FALSE(b[5].header);
+  EXPECT_EQ(b[6].kind, DocBlock::Code);
+  EXPECT_EQ(b[6].text, "local x = 1");
+  EXPECT_EQ(b[7].text, "ratify play");
+  EXPECT_EQ(b[8].level, 2);
+}
+
+// F1 shows the ruleset's README beside the shortcuts; Page Down, the wheel
+// and Home scroll it; Esc closes it. On the picker it is the chosen game's.
+TEST(Window, F1ShowsTheRulesetsReadme) {
+  for (const std::string ruleset : {"article2", "gitmo"}) {
+    Driver d(seated(ruleset, 3, {"human", "random"}));
+    d.frames(1);
+    d.key("f1");
+    auto p = d.probe();
+    ASSERT_EQ(p.overlays, std::vector<std::string>{"help"}) << ruleset;
+    std::string readme = read_text(engine::locate(ruleset).dir / "README.md");
+    std::string title = plain_inline(readme.substr(2, readme.find('\n') - 2));
+    ASSERT_FALSE(p.help.empty()) << ruleset;
+    EXPECT_EQ(p.help.front(), title) << "the README's title comes first";
+    EXPECT_GT(p.help.size(), 60u) << ruleset << ": the whole README, not a line";
+    EXPECT_NE(std::find(p.help.begin(), p.help.end(), "Files"), p.help.end())
+        << ruleset << ": the section headings are lines of their own";
+    EXPECT_EQ(p.help_scroll, 0);
+    d.key("pagedown");
+    int paged = d.probe().help_scroll;
+    EXPECT_GT(paged, 0);
+    d.wheel(200, 300, -2);  // down
+    EXPECT_GT(d.probe().help_scroll, paged);
+    d.key("home");
+    EXPECT_EQ(d.probe().help_scroll, 0);
+    d.key("escape");
+    EXPECT_TRUE(d.probe().overlays.empty());
+  }
+  WindowOptions picker;
+  Driver d(picker);
+  d.frames(1);
+  d.key("f1");
+  auto p = d.probe();
+  ASSERT_FALSE(p.help.empty());
+  EXPECT_NE(p.help.front().find(p.game), std::string::npos)
+      << "the picker's chosen game: " << p.game << " / " << p.help.front();
 }

@@ -662,7 +662,9 @@ void App::on_click(int x, int y, int button) {
 
 void App::on_wheel(int dy) {
   auto over = [&](const Rect& r) { return r.contains(mouse_x_, mouse_y_); };
-  if (screen_ == Screen::Picker) {
+  if (help_) {
+    help_wheel(dy);
+  } else if (screen_ == Screen::Picker) {
     if (over(variants_rect_)) {
       variants_scroll_ = std::max(0, variants_scroll_ - dy);
       picker_follow_ = false;
@@ -714,16 +716,14 @@ bool App::overlay_open() const {
 void App::on_key(int sym, bool ctrl, bool shift) {
   if (sym == SDLK_F1 || (sym == SDLK_SLASH && shift)) {
     help_ = !help_;
+    help_scroll_ = 0;
     return;
   }
   if (ctrl && sym == SDLK_q) {
     quit_ = true;
     return;
   }
-  if (help_) {
-    if (sym == SDLK_ESCAPE || sym == SDLK_RETURN) help_ = false;
-    return;
-  }
+  if (help_) return on_key_help(sym);
   if (screen_ == Screen::Picker) return on_key_picker(sym);
   if (screen_ == Screen::Options) return on_key_options(sym);
   if (curtain_) {

@@ -5,6 +5,7 @@
 // click goes to the topmost box under the mouse. Knows SDL only through
 // the Canvas and the event it is handed.
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -142,7 +143,12 @@ class App {
   void draw_actions(Rect r);
   void draw_log(Rect r);
   void draw_menu();
+  // app_help.cpp: the help, rules and shortcuts
   void draw_help();
+  std::filesystem::path help_dir() const;
+  void layout_help(int width);
+  void on_key_help(int sym);
+  void help_wheel(int dy);
   void draw_result();
   void draw_banner(Rect table);
   void draw_notice(Rect table);
@@ -190,6 +196,18 @@ class App {
   int pinned_ = 0, hover_card_ = 0;
   Rect preview_rect_;  // the large card drawn this frame (w = 0: none)
   uint64_t hover_since_ = 0;
+  // The help's rules column: its lines laid out (for help_key_), scrolled.
+  struct HelpLine {
+    int x = 0, y = 0;
+    std::string text;
+    Font font;
+    Color color;
+    bool shaded = false;  // a code line
+  };
+  std::vector<HelpLine> help_lines_;
+  std::string help_key_;
+  int help_height_ = 0, help_scroll_ = 0, help_page_ = 0;
+  Rect help_rect_;
   bool help_ = false, result_open_ = false, result_seen_ = false, see_all_ = true, paused_ = false;
   int speed_ = 1;  // normal
   uint64_t last_move_ = 0;

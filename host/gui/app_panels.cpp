@@ -413,51 +413,6 @@ void App::draw_menu() {
   }
 }
 
-void App::draw_help() {
-  static const std::pair<const char*, const char*> kRows[] = {
-      {"Click a card", "play it; when it has several actions, a menu opens"},
-      {"Click a lit zone / player", "the target for the card you picked"},
-      {"Hover a card", "shows it large, with its full text"},
-      {"Right-click a card", "keeps it large until you click or press Esc"},
-      {"Click an action", "in the list on the right: carries it out"},
-      {"1 \u2026 9, 10 \u2026", "the action with that number (type the digits)"},
-      {"E", "end your turn (the button under the action list)"},
-      {"Ctrl+Z", "undo your last action (never back over a card it showed you)"},
-      {"Ctrl+N", "new game: same rules and seats, a new seed"},
-      {"Ctrl+S", "save the game (quitting saves it too); the picker resumes it"},
-      {"O", "options screen for a new game (players, seats, house rules)"},
-      {"P", "choose another game or variant"},
-      {"Space", "pause or resume the bots; on the curtain: show your cards"},
-      {"+ / \u2212", "bots faster / slower (slow, normal, fast, instant)"},
-      {"V", "watching bots: every hand, or only the public cards"},
-      {"F5, Ctrl+R", "reload the rules now (saving a file reloads them too)"},
-      {"R", "show the result again after the game"},
-      {"Mouse wheel", "scroll the action list or the game log"},
-      {"Esc", "close a menu, a card, the result, a message"},
-      {"F1", "this help"},
-      {"Ctrl+Q", "quit"},
-  };
-  cv_.fill({0, 0, cv_.w(), cv_.h()}, {0, 0, 0, 150});
-  Font kf = font(14, Weight::Bold), df = font(14);
-  int lh = cv_.line_h(df) + px(6), n = sizeof kRows / sizeof kRows[0];
-  int w = std::min(cv_.w() - px(40), px(820)),
-      h = std::min(cv_.h() - px(20), px(70) + n * lh + px(30));
-  Rect p{(cv_.w() - w) / 2, (cv_.h() - h) / 2, w, h};
-  modal_blocker([this] { help_ = false; });
-  cv_.fill(p, theme::panel, px(12));
-  cv_.frame(p, theme::panel_light, px(12), px(2));
-  cv_.text(p.x + px(24), p.y + px(18), "Help \u2014 every shortcut", font(20, Weight::Bold),
-           theme::text);
-  int y = p.y + px(62), kw = px(230);
-  for (const auto& [k, d] : kRows) {
-    if (y + lh > p.bottom()) break;
-    cv_.text(p.x + px(24), y, k, kf, theme::playable, kw - px(10));
-    cv_.text(p.x + px(24) + kw, y, d, df, theme::text, w - kw - px(48));
-    y += lh;
-  }
-  cv_.text(p.x + px(24), p.bottom() - px(26), "Esc or click to close", font(12.5), theme::muted);
-}
-
 void App::draw_result() {
   const auto& r = *session_->result();
   cv_.fill(table_rect_, {0, 0, 0, 120});
@@ -567,7 +522,11 @@ Probe App::probe() {
   p.screen = screen_ == Screen::Picker    ? "picker"
              : screen_ == Screen::Options ? "options"
                                           : "table";
-  if (help_) p.overlays.push_back("help");
+  if (help_) {
+    p.overlays.push_back("help");
+    for (const auto& l : help_lines_) p.help.push_back(l.text);
+    p.help_scroll = help_scroll_;
+  }
   p.texts = shown_texts_;
   if (screen_ == Screen::Picker && picker_sel_ >= 0 &&
       picker_sel_ < static_cast<int>(picker_.size()))

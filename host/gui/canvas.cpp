@@ -11,6 +11,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "core/files.hpp"
+
 namespace ratify::gui {
 
 namespace fs = std::filesystem;
@@ -344,8 +346,10 @@ const Canvas::Entry* Canvas::image_entry(const std::string& name) {
     // to name nothing else).
     std::vector<fs::path> tries;
     for (const auto& d : image_dirs_) tries.push_back(fs::path(d) / name);
+    std::vector<fs::path> roots(image_dirs_.begin(), image_dirs_.end());
     for (const auto& p : tries) {
-      if (!is_file(p.string())) continue;
+      // Links out of the folders are not followed (core/files.hpp).
+      if (!is_file(p.string()) || !core::outside_roots(p, roots).empty()) continue;
       if (SDL_Surface* surf = IMG_Load(p.string().c_str())) {
         e.tex = SDL_CreateTextureFromSurface(renderer_, surf);
         e.w = surf->w, e.h = surf->h;

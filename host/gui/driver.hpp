@@ -61,6 +61,8 @@ struct Probe {
   ProbeBox preview;                 // the large card ("preview:ID"); w = 0: none
   std::vector<ProbeBox> lit;        // lit targets: "zone:NAME", "player:N", "card:ID"
   std::string typed;                // digits typed, waiting for another or Enter
+  std::vector<std::string> help;    // help open: its rules (README.md), a line each as laid out
+  int help_scroll = 0;              // how far the rules are scrolled (pixels)
   const ProbeBox* find(const std::string& name) const;
 };
 
