@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "engine/game.hpp"
+#include "engine/saves.hpp"
 #include "engine/scenario.hpp"
 
 using namespace ratify;
@@ -225,8 +226,9 @@ TEST(Engine, DeterminizeRedealsOnlyUnseenCards) {
 
 TEST(Engine, ScenarioTestsOfAFixture) {
   auto report = engine::run_ruleset_tests(kTiny.string());
-  // basic.lua five, variants.lua three (a variant's tests run again under it)
-  ASSERT_EQ(report.items.size(), 8u);
+  // basic.lua five, positions.lua eight, variants.lua three (a variant's
+  // tests run again under it)
+  ASSERT_EQ(report.items.size(), 16u);
   for (const auto& i : report.items) EXPECT_TRUE(i.passed) << i.name << ": " << i.message;
 }
 
@@ -260,6 +262,36 @@ TEST(Engine, ScenarioGamesRefuseUnknownKeysAndVariants) {
   EXPECT_NE(message(1).find("no variant 'poor'"), std::string::npos) << message(1);
   EXPECT_NE(message(1).find("rich"), std::string::npos) << "lists the variants: " << message(1);
   EXPECT_NE(message(2).find("same variant"), std::string::npos) << message(2);
+}
+
+// The position API refuses what would make a test play another position
+// than it believes, and says why.
+TEST(Engine, ScenarioPositionsRefuseWhatTheyCannotDo) {
+  fs::path dir = fs::temp_directory_path() / ("ratify_positions_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::copy(kTiny, dir, fs::copy_options::recursive);
+  std::ofstream(dir / "tests" / "refused.lua") << R"(return {
+  { name = "stack", run = function(t) t.game { players = 2, stack = { ["hand:1"] = { "one" } } } end },
+  { name = "copies", run = function(t) t.game { players = 2, stack = { deck = { "three", "three" } } } end },
+  { name = "rest", run = function(t) t.game { players = 2 }:arrange("deck", { "one" }) end },
+  { name = "set", run = function(t) t.game { players = 2 }:set("scores", 1, 2) end },
+  { name = "zone", run = function(t) t.game { players = 2 }:arrange("pile", {}) end },
+}
+)";
+  auto report = engine::run_ruleset_tests(dir.string(), "refused.lua");
+  fs::remove_all(dir);
+  const char* expected[] = {
+      "refused.lua:2: t.game: setup never shuffled hand:1, so its stack was not used",
+      "refused.lua:3: t.game stack deck: there is no copy 2 of card 'three'",
+      "refused.lua:4: G:arrange: deck also holds one and more; name it too or give a zone",
+      "refused.lua:5: G:set: 'scores' is not settable; the ruleset's settable are: ",
+      "refused.lua:6: G:arrange: no zone 'pile'"};
+  ASSERT_EQ(report.items.size(), 5u);
+  for (size_t k = 0; k < 5; ++k) {
+    EXPECT_FALSE(report.items[k].passed);
+    EXPECT_NE(report.items[k].message.find(expected[k]), std::string::npos)
+        << report.items[k].message;
+  }
 }
 
 TEST(Engine, ScenarioFilterPicksTestsByName) {
@@ -298,4 +330,35 @@ TEST(Engine, FailedAssertionsSayWhereAndWhat) {
         << report.items[k].message;
   }
   fs::remove_all(dir);
+}
+
+// A save keeps the folder its rules came from, for a designer's folder
+// outside the catalog; but it may not make ratify run other files: the
+// folder must be named as the ruleset's id, and the variant is by name.
+TEST(Saves, ASaveRunsNoFolderOrFileItNamesButItsOwnRules) {
+  fs::path tmp = fs::temp_directory_path() / ("ratify_saves_" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "elsewhere");
+  fs::copy(kTiny, tmp / "elsewhere", fs::copy_options::recursive);
+  std::ofstream(tmp / "evil.lua") << "return { name = 'evil', options = { target = 2 } }";
+  auto save_with = [&](const std::string& rules, const std::string& variant_file) {
+    nlohmann::json h = {{"ratify", "replay"},
+                        {"ruleset", "tiny"},
+                        {"variant", ""},
+                        {"seed", 1},
+                        {"players", 2},
+                        {"rules", rules},
+                        {"variant_file", variant_file}};
+    std::ofstream(tmp / "s.jsonl") << h.dump() << "\n";
+    return engine::read_save((tmp / "s.jsonl").string());
+  };
+  // Its own folder (named "tiny" here): loaded; the variant file it names is not.
+  auto own =
+      engine::open_rules(save_with(fs::absolute(kTiny).string(), (tmp / "evil.lua").string()));
+  EXPECT_EQ(own->rules().variant(), nullptr);
+  EXPECT_EQ(std::get<int64_t>(own->options({}).at("target")), 6);
+  // A folder of another name holding a ruleset: not run (tiny is then
+  // looked up by id, which this test's catalog does not have).
+  EXPECT_THROW(engine::open_rules(save_with((tmp / "elsewhere").string(), "")), engine::InputError);
+  fs::remove_all(tmp);
 }

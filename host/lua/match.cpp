@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "core/replay.hpp"
 #include "lua/internal.hpp"
@@ -26,6 +27,7 @@ Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
     table_ = std::move(o.table_);
     rng_ = o.rng_;
     log_size_ = o.log_size_;
+    log_bytes_ = o.log_bytes_;
     o.vm_ = nullptr;
     o.state_ref_ = -1;
   }
@@ -54,6 +56,7 @@ Match::Match(Rules& rules, int players, uint64_t seed, const core::OptionValues&
 }
 
 Match::~Match() {
+  vm_.charge(-static_cast<std::ptrdiff_t>(log_bytes_));
   lua_State* L = vm_.state();
   if (token_) *token_ = nullptr;
   for (int ref : journal_) luaL_unref(L, LUA_REGISTRYINDEX, ref);
@@ -94,6 +97,24 @@ bool Match::actions_have_labels() {
   return found;
 }
 
+void Match::after_shuffle(int zone) {
+  const std::string& name = table_.zone(zone).name;
+  for (auto it = stacks_.begin(); it != stacks_.end(); ++it) {
+    if (it->first != name) continue;
+    const auto& cards = it->second;
+    for (auto c = cards.rbegin(); c != cards.rend(); ++c) table_.move(*c, zone);
+    stacks_.erase(it);
+    touch();
+    return;
+  }
+}
+
+std::vector<std::string> Match::unused_stacks() const {
+  std::vector<std::string> out;
+  for (const auto& s : stacks_) out.push_back(s.first);
+  return out;
+}
+
 void Match::set_logging(bool on) {
   logging_ = on;
   protect(vm_, [&](lua_State* L) {
@@ -110,21 +131,53 @@ void Match::push_fn(const char* name) {
   lua_remove(L, -2);
 }
 
-static void check_state(lua_State* L, int g_ref, const char* after) {
+// "file:line: " where the ruleset's function `fn` is defined: data a
+// function returns has no line of its own, so a refusal names the function.
+static std::string defined_at(lua_State* L, int module_ref, const char* fn) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, module_ref);
+  lua_getfield(L, -1, fn);
+  lua_Debug ar;
+  std::string out;
+  if (lua_isfunction(L, -1) && lua_getinfo(L, ">S", &ar)) {  // pops the function
+    out = std::string(ar.short_src) + ":" + std::to_string(ar.linedefined) + ": ";
+    lua_pop(L, 1);
+  } else {
+    lua_pop(L, 2);
+  }
+  return out;
+}
+
+static void check_state(lua_State* L, int g_ref, const char* after, int module_ref) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref);
   lua_getfield(L, -1, "state");
   std::string bad = check_plain(L, -1, "g.state");
   lua_pop(L, 2);
-  if (!bad.empty()) raise_text(L, bad, "after ", after, ": ");
+  if (bad.empty()) return;
+  bad = defined_at(L, module_ref, after) + "after " + after + ": " + bad;
+  raise_text(L, bad);
+}
+
+// What a line costs beyond its text (std::string, the vector's slot).
+constexpr size_t kLineOverhead = 48;
+
+bool Match::charge_log(size_t len) {
+  auto bytes = static_cast<std::ptrdiff_t>(len + kLineOverhead);
+  if (!vm_.charge(bytes)) {
+    vm_.charge(-bytes);
+    return false;
+  }
+  log_bytes_ += static_cast<size_t>(bytes);
+  return true;
 }
 
 void Match::setup() {
+  vm_.printed = 0;  // print's limit is per game
   Running run(vm_, this);
   protect(vm_, [&](lua_State* L) {
     push_fn("setup");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     call_fn(L, 1, 0, CallProfile::Setup);
-    check_state(L, g_ref_, "setup");
+    check_state(L, g_ref_, "setup", rules_.module_ref());
   });
   touch();
 }
@@ -135,6 +188,8 @@ void Match::reset(uint64_t seed) {
   rng_ = core::Rng(seed);
   seed_ = seed;
   log_.clear();
+  vm_.charge(-static_cast<std::ptrdiff_t>(log_bytes_));
+  log_bytes_ = 0;
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_pushinteger(L, static_cast<lua_Integer>(seed));
@@ -174,13 +229,20 @@ void Match::ensure_actions() {
       luaL_error(L, "%s: actions(g) must return a list of action tables, got a %s", id,
                  luaL_typename(L, -1));
     lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    if (n > kMaxActions)
+      luaL_error(L,
+                 "%s: actions(g) returned %I actions (the sandbox's limit is %I at one decision)",
+                 id, n, static_cast<lua_Integer>(kMaxActions));
     for (lua_Integer i = 1; i <= n; ++i) {
       if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
         luaL_error(L, "%s: actions(g) must return a list of action tables; item %d is a %s", id,
                    static_cast<int>(i), luaL_typename(L, -1));
       if (strict_) {
         std::string bad = check_plain(L, -1, "action " + std::to_string(i));
-        if (!bad.empty()) raise_text(L, bad, id, ": actions(g): ");
+        if (!bad.empty()) {
+          bad = defined_at(L, rules_.module_ref(), "actions") + id + ": actions(g): " + bad;
+          raise_text(L, bad);
+        }
       }
       lua_pop(L, 1);
     }
@@ -222,6 +284,10 @@ ActionInfo Match::action_info(int i) {
       if (lua_type(L, -1) == LUA_TSTRING) info.label = lua_tostring(L, -1);
       lua_pop(L, 1);
     }
+    if (!valid_utf8(info.label.data(), info.label.size()))
+      throw ScriptError(defined_at(L, rules_.module_ref(), "actions") + rules_.meta().id +
+                        ": the label of action " + std::to_string(i + 1) +
+                        " is not valid UTF-8 text");
     if (info.label.empty()) info.label = to_json(L, a).dump();
     lua_getfield(L, a, "card");
     if (lua_isinteger(L, -1)) info.cards.push_back(static_cast<int>(lua_tointeger(L, -1)));
@@ -288,7 +354,7 @@ void Match::apply_raw(int action_ref) {
     push_copy(L, -1);  // the journal keeps its copy pristine
     lua_remove(L, -2);
     call_fn(L, 2, 0, CallProfile::Apply);
-    if (strict_) check_state(L, g_ref_, "apply");
+    if (strict_) check_state(L, g_ref_, "apply", rules_.module_ref());
   });
   touch();
 }
@@ -337,7 +403,7 @@ void Match::apply_untracked(int i) {
     lua_rawgeti(L, -1, i + 1);
     lua_remove(L, -2);  // the list goes with this move anyway: no copy
     call_fn(L, 2, 0, CallProfile::Apply);
-    if (strict_) check_state(L, g_ref_, "apply");
+    if (strict_) check_state(L, g_ref_, "apply", rules_.module_ref());
   });
   touch();
 }
@@ -353,7 +419,8 @@ std::optional<Result> Match::result() {
     const char* id = rules_.meta().id.c_str();
     if (!lua_istable(L, -1))
       luaL_error(L, "%s: result(g) must return nil or { winners = {...}, scores = {...} }", id);
-    Result r;
+    // Filled in place: a C++ local would leak if Lua raised below.
+    Result& r = out.emplace();
     int t = lua_gettop(L);
     lua_getfield(L, t, "winners");
     if (lua_istable(L, -1)) {
@@ -372,12 +439,17 @@ std::optional<Result> Match::result() {
         lua_rawgeti(L, -1, k);
         r.scores.push_back(lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0.0);
         lua_pop(L, 1);
+        if (!std::isfinite(r.scores.back())) {
+          std::string bad = defined_at(L, rules_.module_ref(), "result") + id +
+                            ": result(g).scores[" + std::to_string(k) + "] is not a finite number";
+          r = Result();
+          raise_text(L, bad);
+        }
       }
     }
     lua_settop(L, t);
     lua_getfield(L, t, "text");
     if (lua_type(L, -1) == LUA_TSTRING) r.text = lua_tostring(L, -1);
-    out = std::move(r);
   });
   return out;
 }
@@ -432,6 +504,47 @@ double Match::heuristic(int player) {
     v = lua_tonumber(L, -1);
   });
   return v;
+}
+
+std::vector<double> Match::standings() {
+  const auto& meta = rules_.meta();
+  std::vector<double> out;
+  if (!meta.has_score && !meta.has_heuristic) return out;
+  const char* fn = meta.has_score ? "score" : "heuristic";
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    for (int p = 1; p <= players(); ++p) {
+      push_fn(fn);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+      lua_pushinteger(L, p);
+      call_fn(L, 2, 1, CallProfile::Heuristic);
+      if (!lua_isnumber(L, -1))
+        luaL_error(L, "%s: %s(g, player) must return a number", meta.id.c_str(), fn);
+      out.push_back(lua_tonumber(L, -1));
+      lua_pop(L, 1);
+    }
+  });
+  return out;
+}
+
+std::vector<std::pair<std::string, double>> Match::stats() {
+  std::vector<std::pair<std::string, double>> out;
+  if (!rules_.meta().has_stats) return out;
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    push_fn("stats");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_call(L, 1, 1);
+    const char* id = rules_.meta().id.c_str();
+    if (!lua_istable(L, -1)) luaL_error(L, "%s: stats(g) must return a table of named numbers", id);
+    for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) {
+      if (lua_type(L, -2) != LUA_TSTRING || !lua_isnumber(L, -1))
+        luaL_error(L, "%s: stats(g) must return { name = number, ... }", id);
+      out.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
+    }
+  });
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::vector<std::string> Match::status(int player) {
@@ -527,6 +640,8 @@ void Match::load(const nlohmann::json& j) {
     table_ = std::move(t);
     rng_ = r;
     log_ = j.value("log", std::vector<std::string>{});
+    vm_.charge(-static_cast<std::ptrdiff_t>(log_bytes_));
+    log_bytes_ = 0;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("bad save: ") + e.what());
   } catch (const std::logic_error& e) {
@@ -541,6 +656,7 @@ Snapshot Match::snapshot() {
   s.table_ = table_;
   s.rng_ = rng_;
   s.log_size_ = log_.size();
+  s.log_bytes_ = log_bytes_;
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_getfield(L, -1, "state");
@@ -574,7 +690,11 @@ void Match::restore_state(const Snapshot& s) {
   });
   table_ = s.table_;
   rng_ = s.rng_;
-  if (log_.size() > s.log_size_) log_.resize(s.log_size_);
+  if (log_.size() > s.log_size_) {
+    log_.resize(s.log_size_);
+    vm_.charge(static_cast<std::ptrdiff_t>(s.log_bytes_) - static_cast<std::ptrdiff_t>(log_bytes_));
+    log_bytes_ = s.log_bytes_;
+  }
   touch();
 }
 

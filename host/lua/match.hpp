@@ -62,6 +62,7 @@ class Snapshot {
   core::Table table_;
   core::Rng rng_;
   size_t log_size_ = 0;
+  size_t log_bytes_ = 0;
 };
 
 class Match {
@@ -112,11 +113,21 @@ class Match {
   int choose_by(int fn, int player, const std::string& bot);
   bool has_heuristic() const;
   double heuristic(int player);
+  // Every player's standing now, for the sim's lead changes: the ruleset's
+  // score(g, p) if it has one, else its heuristic; empty if neither.
+  std::vector<double> standings();
+  // The ruleset's own statistics of a finished game, stats(g): named
+  // numbers, sorted by name; empty without a stats function.
+  std::vector<std::pair<std::string, double>> stats();
   std::vector<std::string> status(int player);
   nlohmann::json state_json();            // all of g.state
   nlohmann::json state_view(int player);  // the ruleset's view, or g.state
   const std::vector<std::string>& log() const { return log_; }
   void add_log(std::string line) { log_.push_back(std::move(line)); }
+  // Charges a line of `len` bytes the ruleset logs to the VM's memory cap
+  // (the log is host memory): false, and nothing charged, when over it.
+  bool charge_log(size_t len);
+  size_t log_bytes() const { return log_bytes_; }
   // Whether g.log keeps lines (g.logging tells the ruleset). Off in batch
   // runs, where nobody reads the log.
   bool logging() const { return logging_; }
@@ -160,6 +171,17 @@ class Match {
   // Whether the current actions carry labels built by actions(g) (check
   // warns: labels belong in describe, built only when shown).
   bool actions_have_labels();
+  // Scenario tests stack a deck (t.game{ stack = ... }): the first shuffle
+  // of that zone leaves these cards on top, in this order (the first is the
+  // top card, dealt first). A shuffle, not a move, because setup shuffles
+  // the deck after filling it, which would undo any arrangement made before.
+  void stack(std::string zone, std::vector<core::CardId> top_first) {
+    stacks_.emplace_back(std::move(zone), std::move(top_first));
+  }
+  bool has_stacks() const { return !stacks_.empty(); }
+  void after_shuffle(int zone);
+  // Zones whose stack was never used (setup did not shuffle them).
+  std::vector<std::string> unused_stacks() const;
   // Called by bindings when they change the table, so cached actions go.
   void touch() { ++version_; }
   int g_ref() const { return g_ref_; }
@@ -185,6 +207,8 @@ class Match {
   uint64_t seed_;
   core::OptionValues options_;
   std::vector<std::string> log_;
+  size_t log_bytes_ = 0;  // charged to the VM for the ruleset's log lines
+  std::vector<std::pair<std::string, std::vector<core::CardId>>> stacks_;
   int g_ref_ = -1;
   int actions_ref_ = -1;
   int actions_n_ = 0;

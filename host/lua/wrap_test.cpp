@@ -2,9 +2,12 @@
 // test arranges by hand and drives by matching legal actions.
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <sstream>
+#include <stdexcept>
 
 #include "lua/internal.hpp"
+#include "lua/lint.hpp"
 #include "lua/match.hpp"
 #include "lua/ruleset.hpp"
 
@@ -58,7 +61,7 @@ int asserting(lua_State* L, F&& check) {
 // t.game's work; -1 with the message on the stack when it fails, so that
 // t_game raises after these C++ objects (the options) are gone.
 constexpr const char* kNeedsVariant = "ratify.needs_variant";
-constexpr const char* kGameKeys[] = {"players", "seed", "options", "setup", "variant"};
+constexpr const char* kGameKeys[] = {"players", "seed", "options", "setup", "variant", "stack"};
 
 // t.game{ variant = "name" } under rules loaded without that variant: the
 // test is run again from the start in an interpreter with it (the runner
@@ -88,6 +91,77 @@ void check_variant(lua_State* L, Rules& rules) {
   luaL_error(L, "t.game: variant '%s' (the test runs again with it)", want);
 }
 
+// The helpers below run inside catch_to_stack and throw: a Lua error
+// would long-jump past their strings and vectors.
+struct PositionError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The card a test names at stack index idx: a card (its number), or a
+// definition id, whose n-th mention takes its n-th copy (`taken` counts).
+core::CardId card_named(lua_State* L, Match& m, int idx, std::map<std::string, int>& taken,
+                        const std::string& where) {
+  if (lua_isinteger(L, idx)) {
+    lua_Integer c = lua_tointeger(L, idx);
+    if (c < 1 || c > m.table().ncards())
+      throw PositionError(where + ": no card " + std::to_string(c));
+    return static_cast<core::CardId>(c);
+  }
+  if (lua_type(L, idx) != LUA_TSTRING)
+    throw PositionError(where + ": a card is a card or a definition id, not " +
+                        luaL_typename(L, idx));
+  std::string id = lua_tostring(L, idx);
+  int n = ++taken[id];
+  for (int c = 1, seen = 0; c <= m.table().ncards(); ++c)
+    if (m.table().def(c).id == id && ++seen == n) return c;
+  throw PositionError(where + ": there is no copy " + std::to_string(n) + " of card '" + id + "'");
+}
+
+// The list at stack index idx as cards, checked to name each card once.
+std::vector<core::CardId> cards_named(lua_State* L, Match& m, int idx, const std::string& where) {
+  if (!lua_istable(L, idx)) throw PositionError(where + ": expected a list of cards");
+  std::vector<core::CardId> out;
+  std::map<std::string, int> taken;
+  for (lua_Integer k = 1; lua_rawgeti(L, idx, k) != LUA_TNIL; ++k) {
+    core::CardId c = card_named(L, m, -1, taken, where);
+    lua_pop(L, 1);
+    if (std::find(out.begin(), out.end(), c) != out.end())
+      throw PositionError(where + ": card " + std::to_string(c) + " is named twice");
+    out.push_back(c);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+// A stack setup never used would leave the test playing another deal
+// than it believes.
+void check_stacks_used(Match& m, bool setup) {
+  auto unused = m.unused_stacks();
+  if (unused.empty() || !setup) return;
+  std::string zones;
+  for (const auto& z : unused) zones += (zones.empty() ? "" : ", ") + z;
+  throw PositionError("t.game: setup never shuffled " + zones +
+                      ", so its stack was not used; arrange it after setup with G:arrange");
+}
+
+// t.game{ stack = { deck = { "super_pac", ... } } }: see Match::stack.
+void read_stacks(lua_State* L, Match& m) {
+  int top = lua_gettop(L);
+  if (lua_getfield(L, 1, "stack") != LUA_TNIL) {
+    if (!lua_istable(L, -1))
+      throw PositionError("t.game: stack = { zone = { cards, top first } }, not a " +
+                          std::string(luaL_typename(L, -1)));
+    int stacks = lua_gettop(L);
+    for (lua_pushnil(L); lua_next(L, stacks); lua_pop(L, 1)) {
+      if (lua_type(L, -2) != LUA_TSTRING)
+        throw PositionError("t.game: stack's keys are zone names");
+      std::string zone = lua_tostring(L, -2);
+      m.stack(zone, cards_named(L, m, lua_gettop(L), "t.game stack " + zone));
+    }
+  }
+  lua_settop(L, top);
+}
+
 void check_game_keys(lua_State* L) {
   lua_pushnil(L);
   while (lua_next(L, 1)) {
@@ -96,8 +170,9 @@ void check_game_keys(lua_State* L) {
     if (lua_type(L, -1) == LUA_TSTRING)
       for (const char* k : kGameKeys) known |= std::strcmp(lua_tostring(L, -1), k) == 0;
     if (!known)
-      luaL_error(L, "t.game: unknown key %s (the keys are players, seed, options, setup, variant)",
-                 luaL_tolstring(L, -1, nullptr));
+      luaL_error(
+          L, "t.game: unknown key %s (the keys are players, seed, options, setup, variant, stack)",
+          luaL_tolstring(L, -1, nullptr));
   }
 }
 
@@ -143,7 +218,9 @@ int new_game(lua_State* L) {
     auto m = rules.new_match(players, seed, options, false);
     m->set_strict(true);
     box->match = m.release();
+    read_stacks(L, *box->match);
     if (setup) box->match->setup();
+    check_stacks_used(*box->match, setup);
     return 1;
   });
 }
@@ -347,7 +424,7 @@ int game_playout(lua_State* L) {
     for (; done < max; ++done) {
       if (m.actor() == 0) break;
       int n = m.action_count();
-      if (n == 0) throw ScriptError("actor " + std::to_string(m.actor()) + " has no legal action");
+      if (n == 0) throw ScriptError(no_action_message(m.rules(), m.actor()));
       m.apply(static_cast<int>(pick.below(static_cast<uint32_t>(n))));
     }
     lua_pushinteger(L, done);
@@ -365,6 +442,138 @@ int game_heuristic(lua_State* L) {
     lua_pushnumber(L, m.heuristic(static_cast<int>(p)));
     return 1;
   });
+}
+
+// G:status(p): the lines of the ruleset's status(g, p), as the window
+// shows them beside player p.
+int game_status(lua_State* L) {
+  Match& m = game_arg(L);
+  lua_Integer p = luaL_checkinteger(L, 2);
+  if (p < 1 || p > m.players()) return luaL_error(L, "no player %d", static_cast<int>(p));
+  return guarded(L, [&] {
+    auto lines = m.status(static_cast<int>(p));
+    lua_createtable(L, static_cast<int>(lines.size()), 0);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      lua_pushlstring(L, lines[i].data(), lines[i].size());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
+}
+
+// G:log(): every line g.log wrote so far, oldest first.
+int game_log(lua_State* L) {
+  Match& m = game_arg(L);
+  const auto& log = m.log();
+  lua_createtable(L, static_cast<int>(log.size()), 0);
+  for (size_t i = 0; i < log.size(); ++i) {
+    lua_pushlstring(L, log[i].data(), log[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// G:try(spec): carries out the legal action matching spec and returns true;
+// when the ruleset did not offer it, returns false and why, and proves the
+// state untouched by asking for the actions (state hash before and after).
+int try_action(lua_State* L) {
+  Match& m = game_arg(L);
+  if (!lua_istable(L, 2)) luaL_checkstring(L, 2);
+  std::string spec = show(L, 2);
+  return catch_to_stack(L, [&] {
+    uint64_t before = m.hash();
+    std::vector<std::string> labels;
+    auto hits = matching(L, m, labels);
+    if (hits.size() > 1) throw PositionError("several legal actions match " + spec);
+    if (hits.size() == 1) {
+      m.apply(hits[0]);
+      lua_pushboolean(L, 1);
+      return 1;
+    }
+    if (m.hash() != before)
+      throw PositionError("the state changed while the ruleset listed its actions");
+    std::string why = "not offered: " + spec + " (actor " + std::to_string(m.actor()) +
+                      "); the legal actions are:";
+    for (const auto& l : labels) why += "\n    " + l;
+    if (labels.empty()) why += " none";
+    lua_pushboolean(L, 0);
+    lua_pushlstring(L, why.data(), why.size());
+    return 2;
+  });
+}
+
+int game_try(lua_State* L) {
+  return raise_if_failed(L, try_action(L));
+}
+
+// G:arrange(zone, cards [, rest]): the zone then holds exactly these cards,
+// the first on top, each taken from where it lay; cards it held before and
+// not named go to the zone `rest` (an error if some would and no rest is
+// given, so a test never loses a card by accident).
+int game_arrange(lua_State* L) {
+  Match& m = game_arg(L);
+  size_t len = 0;
+  const char* name = luaL_checklstring(L, 2, &len);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const char* rest = luaL_optstring(L, 4, nullptr);
+  return guarded(L, [&] {
+    int zone = m.zone_named(name, len);
+    if (zone < 0) throw PositionError("G:arrange: no zone '" + std::string(name) + "'");
+    int spare = rest ? m.zone_named(rest, std::strlen(rest)) : -1;
+    if (rest && spare < 0) throw PositionError("G:arrange: no zone '" + std::string(rest) + "'");
+    auto cards = cards_named(L, m, 3, "G:arrange " + std::string(name));
+    std::vector<core::CardId> displaced;
+    for (core::CardId c : m.table().zone(zone).cards)
+      if (std::find(cards.begin(), cards.end(), c) == cards.end()) displaced.push_back(c);
+    if (!displaced.empty() && spare < 0)
+      throw PositionError(
+          "G:arrange: " + std::string(name) + " also holds " + m.table().def(displaced.front()).id +
+          (displaced.size() > 1 ? " and more" : "") + "; name it too or give a zone for the rest");
+    auto& table = m.table_mut();
+    for (core::CardId c : displaced) table.move(c, spare);
+    for (auto c = cards.rbegin(); c != cards.rend(); ++c) table.move(*c, zone);
+    return 0;
+  });
+}
+
+// The string keys of the table at idx, sorted, as "a, b, c".
+std::string sorted_keys(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  std::vector<std::string> keys;
+  for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1))
+    if (lua_type(L, -2) == LUA_TSTRING) keys.emplace_back(lua_tostring(L, -2));
+  std::sort(keys.begin(), keys.end());
+  std::string out;
+  for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
+  return out;
+}
+
+// G:set(name, ...): the ruleset's own setter settable[name](g, ...), so a
+// test sets a position the way the rules keep it, never by private fields.
+int game_set(lua_State* L) {
+  Match& m = game_arg(L);
+  const char* name = luaL_checkstring(L, 2);
+  int nargs = lua_gettop(L) - 2;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, m.rules().module_ref());
+  if (lua_getfield(L, -1, "settable") != LUA_TTABLE)
+    return luaL_error(L,
+                      "G:set: the ruleset declares nothing settable (its table `settable`, "
+                      "docs/lua-api.md)");
+  if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+    lua_pop(L, 1);
+    std::string known = sorted_keys(L, -1);
+    luaL_where(L, 1);
+    lua_pushfstring(L, "G:set: '%s' is not settable; the ruleset's settable are: %s", name,
+                    known.empty() ? "none" : known.c_str());
+    lua_concat(L, 2);
+    std::string().swap(known);
+    return lua_error(L);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, m.g_ref());
+  for (int i = 3; i < 3 + nargs; ++i) lua_pushvalue(L, i);
+  lua_call(L, nargs + 1, 0);
+  m.touch();
+  return 0;
 }
 
 int t_eq(lua_State* L) {
@@ -398,10 +607,13 @@ void push_t(lua_State* L, Rules& rules) {
     lua_setfield(L, -2, "__gc");
     lua_pushcfunction(L, game_index);
     lua_setfield(L, -2, "__index");
-    const luaL_Reg methods[] = {
-        {"actor", game_actor},     {"actions", game_actions},     {"act", game_act},
-        {"can", game_can},         {"result", game_result},       {"card", game_card},
-        {"playout", game_playout}, {"heuristic", game_heuristic}, {nullptr, nullptr}};
+    const luaL_Reg methods[] = {{"actor", game_actor},     {"actions", game_actions},
+                                {"act", game_act},         {"can", game_can},
+                                {"result", game_result},   {"card", game_card},
+                                {"playout", game_playout}, {"heuristic", game_heuristic},
+                                {"status", game_status},   {"log", game_log},
+                                {"try", game_try},         {"arrange", game_arrange},
+                                {"set", game_set},         {nullptr, nullptr}};
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "methods");
   }
@@ -415,6 +627,11 @@ void push_t(lua_State* L, Rules& rules) {
 }
 
 }  // namespace
+
+bool hit_limit(const std::string& message) {
+  return message.find("time limit exceeded") != std::string::npos ||
+         message.find("memory cap of") != std::string::npos;
+}
 
 std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path& file,
                                                      const std::string& filter, int only) {
@@ -487,7 +704,15 @@ std::vector<Rules::TestOutcome> Rules::run_test_file(const std::filesystem::path
     }
     luaL_unref(L, LUA_REGISTRYINDEX, c.fn_ref);
     lua_gc(L, LUA_GCCOLLECT);  // finish the test's games now
+    bool over_limit = !o.passed && hit_limit(o.message);
     out.push_back(std::move(o));
+    // A test that ran out of time or memory stops the file: the rest of a
+    // broken ruleset's tests would each wait for the limit too.
+    if (over_limit) {
+      for (size_t j = k + 1; j < cases.size(); ++j)
+        luaL_unref(L, LUA_REGISTRYINDEX, cases[j].fn_ref);
+      break;
+    }
   }
   return out;
 }

@@ -21,6 +21,7 @@
 ---@field players { min: integer, max: integer } Player counts the game supports.
 ---@field options? table<string, ratify.OptionDecl> House rules, read as `g.options.name`.
 ---@field cards ratify.CardDef[] One definition per kind of card.
+---@field card_fields? string[] The cards' own data fields (`ratify lint` reports any other; hooks need no listing).
 ---@field setup fun(g: ratify.G) Build the zones and deal.
 ---@field actor fun(g: ratify.G): ratify.Player? The player to decide now; nil when the game is over.
 ---@field actions fun(g: ratify.G): ratify.Action[] Every legal action of the actor.
@@ -30,8 +31,11 @@
 ---@field status? fun(g: ratify.G, player: ratify.Player): string[] Lines shown under a player.
 ---@field view? fun(g: ratify.G, player: ratify.Player): table What a player may see of g.state.
 ---@field heuristic? fun(g: ratify.G, player: ratify.Player): number Higher is better for player.
+---@field score? fun(g: ratify.G, player: ratify.Player): number A player's standing now, for `ratify sim`'s lead changes (`--leads`: the heuristic stands in).
+---@field stats? fun(g: ratify.G): table<string, number> Named numbers of a finished game, aggregated by `ratify sim`.
 ---@field search? string MCTS settings for the window's Normal and Hard bots ("depth=0").
 ---@field layout? table<string, table> GUI hints by zone pattern (`["hand:*"] = { fan = "row" }`).
+---@field settable? table<string, fun(g: ratify.G, ...)> Setters scenario tests call with `G:set(name, ...)`.
 
 ---An option (house rule) of a ruleset; its type is the default's.
 ---@class ratify.OptionDecl
@@ -48,6 +52,7 @@
 ---@field options? table<string, ratify.OptionValue> Option values it sets.
 ---@field cards? table<string, table> Card fields to change by id; a new id adds a card, `count = 0` removes one.
 ---@field players? integer[]|{ min: integer, max: integer } Narrows the player counts.
+---@field card_fields? string[] More card data fields of its own (see the ruleset's).
 
 ---A card definition: one entry of `cards`. Other fields are the ruleset's
 ---own data (plain values, or functions: card hooks).
@@ -228,6 +233,7 @@ local t = {}
 ---@field options? table<string, ratify.OptionValue> Override the defaults (and the variant's).
 ---@field setup? boolean false: leave setup undone.
 ---@field variant? string Play that file of variants/.
+---@field stack? table<string, (string|ratify.Card)[]> Cards the first shuffle of each zone leaves on top (first = top).
 
 ---A new game.
 ---@param spec? ratify.GameSpec
@@ -290,6 +296,34 @@ function G:playout(max) end
 ---@param p ratify.Player
 ---@return number
 function G:heuristic(p) end
+
+---The lines of the ruleset's status(g, p), as the window shows them.
+---@param p ratify.Player
+---@return string[]
+function G:status(p) end
+
+---Every line g.log wrote so far, oldest first.
+---@return string[]
+function G:log() end
+
+---Carry out the legal action matching spec and return true; if the ruleset does not offer it,
+---return false and why (the state is checked to be untouched).
+---@param spec ratify.Action|string
+---@return boolean ok
+---@return string? why
+function G:try(spec) end
+
+---The zone then holds exactly these cards (cards or definition ids), the first on top; the
+---cards it held and not named go to the zone `rest` (an error if there are some and no rest).
+---@param zone string
+---@param cards (string|ratify.Card)[]
+---@param rest? string
+function G:arrange(zone, cards, rest) end
+
+---Call the ruleset's setter `settable[name](g, ...)`.
+---@param name string
+---@param ... any
+function G:set(name, ...) end
 
 ---A test file (`tests/*.lua`) returns a list of these.
 ---@class ratify.Test

@@ -319,7 +319,7 @@ return {
       local G = kit.table_game(t, { article = { 1 }, runs = { { 1, 2, { 2, 3, 4, 5, 6, 7, 8, 9, 10 } } },
         hands = { [1] = hand_of { 11 } } })
       local g = G.g
-      g.state.hand = 3
+      G:set("hand", 3)
       kit.draw(G)
       G:act { kind = "extend", card = kit.in_hand(g, 1, 11) }
       t.eq(G:actor(), nil)
@@ -383,7 +383,7 @@ return {
         runs = { { 1, 11, { 11, 12, 13 } }, { 2, 2, { 2, 3, 4, 5, 6, 7, 8, 9, 10 } } },
         hands = { [1] = hand_of { 20 } } })
       local g = G.g
-      g.state.hand = 3
+      G:set("hand", 3)
       kit.draw(G)
       G:act { kind = "discard" , card = kit.in_hand(g, 1, 20) }
       kit.put(g, "hand:2", { 11 })

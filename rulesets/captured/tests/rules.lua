@@ -43,7 +43,7 @@ local function arrange(t, players, spec, options)
   for p, ids in pairs(spec.stash or {}) do
     for _, id in ipairs(ids) do g.move(card(G, id, used), M.stash(p)) end
   end
-  g.state.turn = spec.turn or 1
+  G:set("turn", spec.turn or 1)
   return G
 end
 
