@@ -5,7 +5,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 packages=(g++ cmake make pkg-config liblua5.4-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
-          libcli11-dev nlohmann-json3-dev libgtest-dev libmimalloc-dev fonts-dejavu-core lua-check)
+          libcli11-dev nlohmann-json3-dev libgtest-dev libmimalloc-dev fonts-dejavu-core lua-check
+          dpkg-dev help2man lintian strace
+          libsqlite3-dev chromium
+          clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,8 +2,13 @@
 // The `ratify` subcommands. Each returns the exit code: 0 success,
 // 1 a check or test failed, 2 bad input.
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
+
+namespace ratify::sim {
+struct SimResult;
+}
 
 namespace ratify::cli {
 
@@ -25,6 +30,15 @@ struct PlayArgs {
 };
 int cmd_play(const PlayArgs& a);
 
+// What `sim` and `merge` keep of a run besides their output: --html FILE
+// (the report as one page), and a row in the history of runs
+// ($XDG_DATA_HOME/ratify/history.sqlite, or --history FILE; none with
+// --no-history).
+struct RecordArgs {
+  std::string html_file, history_file;
+  bool no_history = false;
+  std::string command;  // the command line, as the report shows it
+};
 struct SimArgs {
   std::string ruleset;
   std::vector<std::string> variants, sets, bots = {"random"};
@@ -32,6 +46,11 @@ struct SimArgs {
   uint64_t seed = 1;
   bool rotate = false, quiet = false;
   std::string json_file, csv_file, shard;
+  RecordArgs record;                     // --html, --history, --no-history
+  bool no_base = false;                  // --no-base: only the variants named
+  int skill_games = 0;                   // --skill-gap N
+  bool leads = false, no_leads = false;  // --leads (heuristic too), --no-leads
+  std::string skill_bot = "mcts:iters=100";
 };
 int cmd_sim(const SimArgs& a);
 struct TournamentArgs {
@@ -42,7 +61,8 @@ struct TournamentArgs {
   bool quiet = false;
 };
 int cmd_tournament(const TournamentArgs& a);
-int cmd_merge(const std::vector<std::string>& files, const std::string& json_out);
+int cmd_merge(const std::vector<std::string>& files, const std::string& json_out,
+              const RecordArgs& record = {});
 
 struct CheckArgs {
   std::string ruleset;
@@ -50,10 +70,20 @@ struct CheckArgs {
   int games = 1000, threads = 0, players = 0;
   uint64_t seed = 1;
   bool roundtrip = true;
+  int game = -1;  // --game K: only game K of the run (as a failure names it)
 };
 int cmd_check(const CheckArgs& a);
 int cmd_test(const std::vector<std::string>& rulesets, bool verbose, const std::string& filter);
-int cmd_replay(const std::string& file, bool step);
+// `ratify lint [RULESET...]`: each ruleset (an id lints its variants too).
+struct LintArgs {
+  std::vector<std::string> rulesets;  // empty: every ruleset found
+  std::vector<std::string> sets;
+  int games = 10;
+  uint64_t seed = 1;
+};
+int cmd_lint(const LintArgs& a);
+// `ruleset`: the rules to verify under (default: the replay's by id).
+int cmd_replay(const std::string& file, bool step, const std::string& ruleset = {});
 struct BenchArgs {
   std::string ruleset;
   std::vector<std::string> sets;
@@ -75,6 +105,7 @@ struct SolveArgs {
   std::string order = "heuristic";
   std::string json_file;
   bool lines = false;  // print the winning line of each won deal
+  int deal = -1;       // --deal K: only deal K of the run (as a failure names it)
 };
 int cmd_solve(const SolveArgs& a);
 
@@ -83,5 +114,16 @@ struct NewArgs {
   std::string name, dir;  // dir empty: the working folder
 };
 int cmd_new(const NewArgs& a);
+
+// Writes the report (sim::report_json of `runs`) as HTML and records the
+// run in the history; a history that cannot be written is a warning.
+void keep_run(const std::vector<sim::SimResult>& runs, const nlohmann::json& report,
+              const RecordArgs& a);
+// `ratify history [RULESET] | show ID | diff A B`.
+struct HistoryArgs {
+  std::vector<std::string> words;
+  std::string history_file, html_file;  // html_file: with `show`, the run's report
+};
+int cmd_history(const HistoryArgs& a);
 
 }  // namespace ratify::cli

@@ -3,11 +3,15 @@
 // exit code (2 for bad input, 1 for a failed check or test).
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "core/options.hpp"
 #include "core/replay.hpp"
+#include "core/table.hpp"
 #include "engine/catalog.hpp"
 #include "lua/error.hpp"
 
@@ -30,6 +34,71 @@ std::vector<std::string> split_commas(const std::string& s) {
   return out;
 }
 
+// "ratify 0.1.0 (git abcdef1)": CMake's project version and the commit it
+// was configured from (host/install.cmake).
+std::string version_text() {
+#ifndef RATIFY_VERSION
+#define RATIFY_VERSION "unknown"
+#endif
+#ifndef RATIFY_GIT_COMMIT
+#define RATIFY_GIT_COMMIT "unknown"
+#endif
+  return std::string("ratify ") + RATIFY_VERSION + " (git " + RATIFY_GIT_COMMIT + ")";
+}
+
+// The command as typed, for the report's header and the history: "ratify"
+// and the arguments, each quoted for a shell when it needs to be.
+std::string typed_command(int argc, char** argv) {
+  std::string out = "ratify";
+  for (int i = 1; i < argc; ++i) {
+    std::string w = argv[i];
+    bool plain = !w.empty() && w.find_first_not_of(
+                                   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ"
+                                   "RSTUVWXYZ0123456789_-./=:,+@%") == std::string::npos;
+    std::string quoted = "'";
+    for (char ch : w) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    out += " " + (plain ? w : quoted + "'");
+  }
+  return out;
+}
+
+// --html, --history, --no-history: what `sim` and `merge` keep of a run.
+void add_record_options(CLI::App* app, RecordArgs& record) {
+  app->add_option("--html", record.html_file,
+                  "Write the report as one self-contained HTML page (charts, tables; opens "
+                  "offline)");
+  app->add_option("--history", record.history_file,
+                  "Record the run in this history database (default: "
+                  "$XDG_DATA_HOME/ratify/history.sqlite; a --shard run is recorded once "
+                  "merged; see `ratify history`)");
+  app->add_flag("--no-history", record.no_history, "Do not record the run in the history");
+}
+
+// A seed is a whole number 0 .. 2^64-1 in digits: CLI11 alone would clamp
+// 2^64 and wrap -1 into another seed than the one asked for.
+std::string seed_error(std::string& text) {
+  errno = 0;
+  bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  if (digits) std::strtoull(text.c_str(), nullptr, 10);
+  if (!digits || errno == ERANGE) return "a seed is a whole number from 0 to 18446744073709551615";
+  return {};
+}
+
+// Every value range-checked with a plain message, in every subcommand that
+// takes it: a count that cannot be honoured is refused, never changed.
+void check_ranges(CLI::App& app) {
+  for (auto* sub : app.get_subcommands({})) {
+    auto check = [&](const char* name, const CLI::Validator& v) {
+      if (auto* o = sub->get_option_no_throw(name)) o->check(v);
+    };
+    check("--seed", CLI::Validator(seed_error, "SEED"));
+    check("--players", CLI::Range(1, ratify::core::kMaxPlayers));
+    check("--threads", CLI::Range(0, 1024));
+    check("--max-actions", CLI::NonNegativeNumber);
+    check("--limit-nodes", CLI::PositiveNumber);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -37,8 +106,12 @@ int main(int argc, char** argv) {
       "ratify: a scriptable rules sandbox for card games.\n"
       "Rules are Lua scripts in rulesets/<id>/; see docs/ for the guide."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "ratify 0.1.0");
+  app.set_version_flag("--version", version_text());
   std::function<int()> run;
+  bool no_traceback = false;
+  app.add_flag("--no-traceback", no_traceback,
+               "On a rules error, print the message (file:line) without the Lua stack "
+               "traceback (also: RATIFY_TRACEBACK=0)");
 
   PlayArgs play;
   std::string seats;
@@ -57,7 +130,7 @@ int main(int argc, char** argv) {
   p->add_option("--screenshot", play.screenshot,
                 "Render one frame to this PNG (headless) and exit");
   p->add_option("--size", play.width, "Window width (height follows 16:9)")
-      ->each([&](const std::string& w) { play.height = std::stoi(w) * 9 / 16; });
+      ->check(CLI::Range(320, 7680));
   p->add_flag("--text", play.text, "Use the text UI even with a display");
   p->add_flag("--quiet", play.quiet, "Bots only: print just the result");
   auto* resume =
@@ -66,6 +139,7 @@ int main(int argc, char** argv) {
                     "named); saves are in $XDG_DATA_HOME/ratify/saves")
           ->expected(0, 1);
   p->callback([&] {
+    play.height = play.width * 9 / 16;
     play.resume_given = resume->count() > 0;
     play.seats = split_commas(seats);
     run = [&] { return cmd_play(play); };
@@ -75,7 +149,22 @@ int main(int argc, char** argv) {
   std::string bots = "random";
   auto* s = app.add_subcommand("sim", "Play many games with bots and print the statistics");
   s->add_option("ruleset", sim.ruleset, "Ruleset id or folder")->required();
-  s->add_option("variants", sim.variants, "Variants to compare side by side (same seeds)");
+  s->add_option("variants", sim.variants,
+                "Variants to compare with the base game on the same seeds; the base game is the "
+                "first column (name it `base` to say so)");
+  s->add_flag("--no-base", sim.no_base,
+              "Leave out the base game: the first variant named is the one compared with");
+  s->add_option("--skill-gap", sim.skill_games,
+                "N more games per variant: a search bot (--skill-bot) in each seat in turn "
+                "against random bots, to measure how much skill counts (docs/metrics.md)")
+      ->check(CLI::NonNegativeNumber);
+  s->add_option("--skill-bot", sim.skill_bot, "The search bot of --skill-gap")
+      ->capture_default_str();
+  auto* leads = s->add_flag("--leads", sim.leads,
+                            "Lead changes and comebacks by the ruleset's heuristic when it has no "
+                            "score(g, p) (a heuristic may cost more than the game itself)");
+  s->add_flag("--no-leads", sim.no_leads, "No lead changes and comebacks (faster)")
+      ->excludes(leads);
   s->add_option("-n,--games", sim.games, "Games per variant")->check(CLI::PositiveNumber);
   s->add_option("--seed", sim.seed, "Seed of the run (game i gets its own seed from it)");
   s->add_option("--threads", sim.threads,
@@ -86,11 +175,14 @@ int main(int argc, char** argv) {
                 "mcts[:iters=N|:ms=N][:rollout=heuristic]");
   s->add_option("--players", sim.players, "Number of players (default: one per bot)");
   s->add_flag("--rotate", sim.rotate, "Rotate the bots through the seats game by game");
-  s->add_option("--json", sim.json_file, "Write the results (summary and every game) as JSON");
-  s->add_option("--csv", sim.csv_file, "Write one line per game as CSV");
+  s->add_option("--json", sim.json_file,
+                "Write the results (every game) and the report (metrics, comparisons) as JSON");
+  s->add_option("--csv", sim.csv_file, "Write one line per game, of every variant, as CSV");
   s->add_option("--shard", sim.shard,
                 "K/N: play only games with index % N == K (merge with `ratify merge`)");
   s->add_flag("--quiet", sim.quiet, "Print nothing (use with --json)");
+  add_record_options(s, sim.record);
+  sim.record.command = typed_command(argc, argv);
   s->callback([&] {
     sim.bots = split_commas(bots);
     run = [&] { return cmd_sim(sim); };
@@ -128,10 +220,27 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> merge_files;
   std::string merge_out;
-  auto* m = app.add_subcommand("merge", "Merge the --json results of sharded sim runs");
+  auto* m = app.add_subcommand(
+      "merge",
+      "Merge the --json results of sharded sim runs (any variants): the same report as the "
+      "unsharded run");
   m->add_option("files", merge_files, "Shard result files")->required()->check(CLI::ExistingFile);
   m->add_option("--json", merge_out, "Write the merged result here");
-  m->callback([&] { run = [&] { return cmd_merge(merge_files, merge_out); }; });
+  RecordArgs merge_record;
+  add_record_options(m, merge_record);
+  merge_record.command = typed_command(argc, argv);
+  m->callback([&] { run = [&] { return cmd_merge(merge_files, merge_out, merge_record); }; });
+
+  HistoryArgs history;
+  auto* hi = app.add_subcommand(
+      "history",
+      "The runs of sim and merge recorded so far: list them (of one ruleset), `show ID`, or "
+      "`diff A B` (two runs of the same test: win rates and metrics with p-values)");
+  hi->add_option("what", history.words, "RULESET, or show ID, or diff A B (default: every run)");
+  hi->add_option("--history", history.history_file,
+                 "The history database (default: $XDG_DATA_HOME/ratify/history.sqlite)");
+  hi->add_option("--html", history.html_file, "With show: write the run's report as HTML");
+  hi->callback([&] { run = [&] { return cmd_history(history); }; });
 
   CheckArgs check;
   auto* c = app.add_subcommand("check", "Lint a ruleset, then random playouts with invariants");
@@ -142,6 +251,9 @@ int main(int argc, char** argv) {
   c->add_option("--set", check.sets, "Option name=value (repeatable)");
   c->add_option("--players", check.players, "Only this player count (default: each allowed count)");
   c->add_flag("!--no-roundtrip", check.roundtrip, "Skip the save/load check (faster)");
+  c->add_option("--game", check.game,
+                "Play only game K of the run (0-based), as a failed check names it")
+      ->check(CLI::Range(0, 1 << 30));
   c->callback([&] { run = [&] { return cmd_check(check); }; });
 
   std::vector<std::string> test_rulesets;
@@ -155,13 +267,33 @@ int main(int argc, char** argv) {
                 "file name does)");
   t->callback([&] { run = [&] { return cmd_test(test_rulesets, verbose, test_filter); }; });
 
+  LintArgs lint;
+  auto* li = app.add_subcommand(
+      "lint",
+      "Report what the host would silently ignore or misread: an id that is not the folder's "
+      "name, unknown keys (with a did-you-mean), globals, actions offered under one label "
+      "(docs/lint.md). Exit 1 when it finds anything");
+  li->add_option("rulesets", lint.rulesets,
+                 "Ruleset ids (each with its variants), id/variant, or folders (default: all)");
+  li->add_option("-n,--games", lint.games,
+                 "Random games that look for identical labels and globals (0: the tables only)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  li->add_option("--seed", lint.seed, "Seed of the games");
+  li->add_option("--set", lint.sets, "Option name=value (repeatable)");
+  li->callback([&] { run = [&] { return cmd_lint(lint); }; });
+
   std::string replay_file;
   bool step = false, verify = false;
   auto* r = app.add_subcommand("replay", "Verify a replay file, or step through it");
   r->add_option("file", replay_file, "Replay (JSON lines)")->required()->check(CLI::ExistingFile);
   r->add_flag("--verify", verify, "Check every action and state hash (the default)");
   r->add_flag("--step", step, "Print each action and the players' status");
-  r->callback([&] { run = [&] { return cmd_replay(replay_file, step); }; });
+  std::string replay_rules;
+  r->add_option("--ruleset", replay_rules,
+                "Verify under these rules (a folder or id; default: the ruleset the replay names "
+                "by id)");
+  r->callback([&] { run = [&] { return cmd_replay(replay_file, step, replay_rules); }; });
 
   BenchArgs bench;
   auto* b = app.add_subcommand(
@@ -205,6 +337,9 @@ int main(int argc, char** argv) {
   so->add_option("--json", solve.json_file,
                  "Write every deal's verdict as JSON (with --lines, each winning line too)");
   so->add_flag("--lines", solve.lines, "Print the winning line of each won deal");
+  so->add_option("--deal", solve.deal,
+                 "Search only deal K of the run (0-based), as a failed solve names it")
+      ->check(CLI::Range(0, 1 << 30));
   so->callback([&] { run = [&] { return cmd_solve(solve); }; });
 
   NewArgs new_args;
@@ -216,16 +351,37 @@ int main(int argc, char** argv) {
                  "Folder to create it in (default: the working folder); never overwrites");
   nw->callback([&] { run = [&] { return cmd_new(new_args); }; });
 
+  // Set last: a subcommand made after it would repeat it in its own --help.
+  app.footer(
+      "Rulesets are found by path, or by id in these folders (the first of an id wins): "
+      "./rulesets, ratify's own (PREFIX/share/ratify/rulesets once installed), your own "
+      "($XDG_DATA_HOME/ratify/rulesets, default ~/.local/share/ratify/rulesets), then the "
+      "folders of RATIFY_PATH (separated by ':'); `ratify list` shows each one's folder. "
+      "Saved games are in $XDG_DATA_HOME/ratify/saves.");
+
+  check_ranges(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : kBadInput;
   }
   try {
-    return run();
+    int rc = run();
+    // Output that could not be written (a full disk, a closed pipe) is an
+    // error, not a silent success.
+    if (!std::cout.flush() || std::fflush(stdout) != 0) {
+      std::cerr << "ratify: cannot write the output\n";
+      return kBadInput;
+    }
+    return rc;
   } catch (const ratify::lua::ScriptError& e) {
     std::cerr << "ratify: " << e.what() << "\n";
-    if (!e.traceback().empty() && std::getenv("RATIFY_TRACEBACK"))
+    // The traceback by default: the line that failed is often a helper,
+    // and the caller that passed it the bad value is the one to fix.
+    const char* env = std::getenv("RATIFY_TRACEBACK");
+    bool show = !no_traceback && !(env && std::string(env) == "0");
+    // (one without a Lua line, "[C]: in ?", would say nothing)
+    if (show && e.traceback().find(".lua:") != std::string::npos)
       std::cerr << e.traceback() << "\n";
     return kBadInput;
   } catch (const ratify::engine::InputError& e) {
