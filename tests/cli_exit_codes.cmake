@@ -137,6 +137,15 @@ expect(2 merge ${S}/shard_bad.json)
 if(NOT last_err MATCHES "a bot per seat")
   message(FATAL_ERROR "a game with too few seats should be refused: ${last_err}")
 endif()
+# A seed written as a float beyond 2^64 (found by fuzz_merge: undefined
+# behaviour in the conversion) is refused with what is wrong.
+file(READ ${S}/shard_3p.json text)
+string(JSON text SET "${text}" games_list 0 seed "1.29e20")
+file(WRITE ${S}/shard_float.json "${text}")
+expect(2 merge ${S}/shard_float.json)
+if(NOT last_err MATCHES "seed must be a whole number in range")
+  message(FATAL_ERROR "a float seed should be refused: ${last_err}")
+endif()
 
 # JSON nested a hundred thousand deep in a replay or a save: refused with
 # file:line before parsing (issue #16: a stack overflow before).

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "bots/bots.hpp"
 #include "core/utf8.hpp"
@@ -424,22 +425,49 @@ static void check_result(const SimResult& r) {
   }
 }
 
+// A whole number read from a file. nlohmann converts a float to an integer
+// by a plain cast, undefined beyond the target's range: fuzz_merge found a
+// seed of 1.3e20 (tests/fuzz/crashes/merge/).
+template <class Int>
+static Int whole(const nlohmann::json& j, const char* what) {
+  if (j.is_number_unsigned() && std::in_range<Int>(j.get<uint64_t>()))
+    return static_cast<Int>(j.get<uint64_t>());
+  if (j.is_number_integer() && !j.is_number_unsigned() && std::in_range<Int>(j.get<int64_t>()))
+    return static_cast<Int>(j.get<int64_t>());
+  throw std::runtime_error(std::string("not a sim result: ") + what +
+                           " must be a whole number in range, not " + j.dump());
+}
+
+static std::vector<int> whole_list(const nlohmann::json& j, const char* what) {
+  std::vector<int> out;
+  for (const auto& x : j.get_ref<const nlohmann::json::array_t&>())
+    out.push_back(whole<int>(x, what));
+  return out;
+}
+
+template <class Int>
+static Int whole_or(const nlohmann::json& j, const char* key, Int fallback) {
+  return j.contains(key) ? whole<Int>(j.at(key), key) : fallback;
+}
+
 // Older files have only the fields before `first`: those stay unknown.
 static std::vector<GameRecord> games_from_json(const nlohmann::json& list) {
   std::vector<GameRecord> out;
   for (const auto& g : list) {
     GameRecord rec;
-    rec.index = g.at("index");
-    rec.seed = g.at("seed");
+    rec.index = whole<int>(g.at("index"), "index");
+    rec.seed = whole<uint64_t>(g.at("seed"), "seed");
     rec.seat_bots = g.at("bots").get<std::vector<std::string>>();
-    rec.winners = g.at("winners").get<std::vector<int>>();
+    rec.winners = whole_list(g.at("winners"), "winners");
     rec.scores = g.at("scores").get<std::vector<double>>();
-    rec.actions = g.at("actions");
+    rec.actions = whole<int>(g.at("actions"), "actions");
     rec.error = g.at("error");
-    rec.first = g.value("first", 0);
-    rec.lead_changes = g.value("lead_changes", -1);
-    rec.comeback = g.value("comeback", -1);
-    rec.held = g.value("held", std::vector<std::vector<int>>{});
+    rec.first = whole_or<int>(g, "first", 0);
+    rec.lead_changes = whole_or<int>(g, "lead_changes", -1);
+    rec.comeback = whole_or<int>(g, "comeback", -1);
+    if (g.contains("held"))
+      for (const auto& cards : g.at("held").get_ref<const nlohmann::json::array_t&>())
+        rec.held.push_back(whole_list(cards, "held"));
     const nlohmann::json stats = g.value("stats", nlohmann::json::object());
     for (const auto& [k, v] : stats.items()) rec.stats.emplace_back(k, v.get<double>());
     out.push_back(std::move(rec));
@@ -453,15 +481,15 @@ SimResult result_from_json(const nlohmann::json& j) {
   r.config.ruleset = c.at("ruleset");
   r.config.variant = c.at("variant");
   r.config.sets = c.at("sets").get<std::vector<std::string>>();
-  r.config.games = c.at("games");
-  r.config.seed = c.at("seed");
+  r.config.games = whole<int>(c.at("games"), "games");
+  r.config.seed = whole<uint64_t>(c.at("seed"), "seed");
   r.config.bots = c.at("bots").get<std::vector<std::string>>();
   r.config.rotate = c.at("rotate");
-  r.config.shard = c.at("shard");
-  r.config.shards = c.at("shards");
-  r.players = c.at("players");
-  r.config.skill_games = c.value("skill_games", 0);
-  int leads = c.value("leads", static_cast<int>(SimConfig::Leads::Score));
+  r.config.shard = whole<int>(c.at("shard"), "shard");
+  r.config.shards = whole<int>(c.at("shards"), "shards");
+  r.players = whole<int>(c.at("players"), "players");
+  r.config.skill_games = whole_or<int>(c, "skill_games", 0);
+  int leads = whole_or<int>(c, "leads", static_cast<int>(SimConfig::Leads::Score));
   if (leads < 0 || leads > 2)
     throw std::runtime_error("not a sim result: leads " + std::to_string(leads));
   r.config.leads = static_cast<SimConfig::Leads>(leads);
@@ -470,7 +498,7 @@ SimResult result_from_json(const nlohmann::json& j) {
   r.games = games_from_json(j.at("games_list"));
   if (j.contains("skill_list")) r.skill_games = games_from_json(j.at("skill_list"));
   for (const auto& d : j.value("deck", nlohmann::json::array()))
-    r.deck.push_back({d.at(0), d.at(1), d.at(2), d.at(3)});
+    r.deck.push_back({d.at(0), d.at(1), whole<int>(d.at(2), "deck count"), d.at(3)});
   check_result(r);
   return r;
 }
