@@ -95,7 +95,7 @@ CREATE INDEX IF NOT EXISTS runs_ruleset ON runs(ruleset);
 
 class Statement {
  public:
-  Statement(sqlite3* db, const char* sql, const fs::path& file) : db_(db) {
+  Statement(sqlite3* db, const char* sql, const fs::path& file) {
     if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK)
       throw HistoryError(file.string() + ": " + sqlite3_errmsg(db));
   }
@@ -114,7 +114,6 @@ class Statement {
   int64_t integer(int i) { return sqlite3_column_int64(st_, i); }
 
  private:
-  sqlite3* db_;
   sqlite3_stmt* st_ = nullptr;
 };
 
