@@ -444,6 +444,15 @@ int game_heuristic(lua_State* L) {
   });
 }
 
+// Lines as a Lua list of strings.
+void push_lines(lua_State* L, const std::vector<std::string>& lines) {
+  lua_createtable(L, static_cast<int>(lines.size()), 0);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    lua_pushlstring(L, lines[i].data(), lines[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
 // G:status(p): the lines of the ruleset's status(g, p), as the window
 // shows them beside player p.
 int game_status(lua_State* L) {
@@ -451,25 +460,14 @@ int game_status(lua_State* L) {
   lua_Integer p = luaL_checkinteger(L, 2);
   if (p < 1 || p > m.players()) return luaL_error(L, "no player %d", static_cast<int>(p));
   return guarded(L, [&] {
-    auto lines = m.status(static_cast<int>(p));
-    lua_createtable(L, static_cast<int>(lines.size()), 0);
-    for (size_t i = 0; i < lines.size(); ++i) {
-      lua_pushlstring(L, lines[i].data(), lines[i].size());
-      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
+    push_lines(L, m.status(static_cast<int>(p)));
     return 1;
   });
 }
 
 // G:log(): every line g.log wrote so far, oldest first.
 int game_log(lua_State* L) {
-  Match& m = game_arg(L);
-  const auto& log = m.log();
-  lua_createtable(L, static_cast<int>(log.size()), 0);
-  for (size_t i = 0; i < log.size(); ++i) {
-    lua_pushlstring(L, log[i].data(), log[i].size());
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
+  push_lines(L, game_arg(L).log());
   return 1;
 }
 
