@@ -199,6 +199,10 @@ const Case kCases[] = {
      "a kind or label of over"},
     {"log_loop", "local s = string.rep('x', 1e5) while true do g.log(s) end", kOkActions,
      "g.log: memory cap of 64 MiB exceeded"},
+    // an action that is not plain data: refused with where it is (in a lean
+    // game, showing it leaked the JSON built so far: tests/fuzz/crashes/ruleset)
+    {"action_not_plain_data", "", "return { { kind = 'go', nested = { { fn = print } } } }",
+     "action 1.nested[1].fn is a function"},
     {"too_many_actions", "", "local t = {} for i = 1, 2e5 do t[i] = { kind = 'x' } end return t",
      "actions(g) returned 200000 actions"},
     {"too_many_cards", "", "", "card instances",

@@ -103,7 +103,7 @@ std::vector<Key> sorted_keys(lua_State* L, int idx) {
     else if (lua_isinteger(L, -1))
       keys.emplace_back(lua_tointeger(L, -1));
     else
-      luaL_error(L, "a key of type %s cannot be saved", luaL_typename(L, -1));
+      throw ScriptError(std::string("a key of type ") + luaL_typename(L, -1) + " cannot be saved");
   }
   std::sort(keys.begin(), keys.end());
   return keys;
@@ -133,6 +133,9 @@ lua_Integer sequence_length(lua_State* L, int idx) {
   return count == n ? n : 0;
 }
 
+// Throws ScriptError, never a Lua error: the vectors of keys and the JSON
+// built so far are C++ objects a long jump would leak (fuzz_ruleset found
+// it). Every caller runs inside protect, which turns it into a Lua error.
 nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
   switch (lua_type(L, idx)) {
     case LUA_TNIL:
@@ -150,11 +153,11 @@ nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
     case LUA_TTABLE:
       break;
     default:
-      luaL_error(L, "a %s cannot be saved", luaL_typename(L, idx));
+      throw ScriptError(std::string("a ") + luaL_typename(L, idx) + " cannot be saved");
   }
-  if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
+  if (depth > kMaxDepth || !lua_checkstack(L, 4))
+    throw ScriptError("data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
-  luaL_checkstack(L, 4, "data nested too deep");
   if (lua_Integer n = sequence_length(L, idx)) {
     auto arr = nlohmann::json::array();
     for (lua_Integer i = 1; i <= n; ++i) {
@@ -203,9 +206,10 @@ void hash_rec(lua_State* L, int idx, core::Hasher& h, int depth) {
     default:
       return;
   }
-  if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
+  // Throws, as to_json_rec does: the keys of outer tables are alive here.
+  if (depth > kMaxDepth || !lua_checkstack(L, 4))
+    throw ScriptError("data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
-  luaL_checkstack(L, 4, "data nested too deep");
   auto keys = sorted_keys(L, idx);
   h.add(static_cast<uint64_t>(keys.size()));
   for (const Key& k : keys) {
