@@ -14,6 +14,7 @@
 
 #include "core/hash.hpp"
 #include "core/replay.hpp"
+#include "engine/catalog.hpp"
 #include "sim/stats.hpp"
 
 namespace ratify::sim {
@@ -22,13 +23,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 fs::path default_history_file() {
-  // As saved games (engine/saves.cpp): a relative $XDG_DATA_HOME is invalid.
-  const char* xdg = std::getenv("XDG_DATA_HOME");
-  if (xdg && *xdg && fs::path(xdg).is_absolute())
-    return fs::path(xdg) / "ratify" / "history.sqlite";
-  const char* home = std::getenv("HOME");
-  if (home && *home) return fs::path(home) / ".local" / "share" / "ratify" / "history.sqlite";
-  return {};
+  fs::path dir = engine::user_data_dir();  // as saved games: the XDG data folder
+  return dir.empty() ? dir : dir / "history.sqlite";
 }
 
 namespace {
