@@ -16,14 +16,14 @@ int RandomBot::choose(engine::Game& game, core::Rng& rng) {
 // Each action's score in one determinized world: a won game beats any
 // heuristic value, a lost one is below all, a broken action is the last
 // choice.
-std::vector<double> one_step_scores(lua::Match& m, int me, int n) {
+std::vector<double> one_step_scores(engine::State& m, int me, int n) {
   std::vector<double> out(static_cast<size_t>(n));
-  lua::Snapshot world = m.snapshot();
+  engine::Mark world = m.mark();
   for (int i = 0; i < n; ++i) {
     if (i > 0) m.restore(world);
     double score;
     try {
-      m.apply_untracked(i);  // every try is undone by a restore anyway
+      m.apply_scratch(i);  // every try is undone by a restore anyway
       auto r = m.result();
       if (r) {
         bool won = false;
@@ -32,7 +32,7 @@ std::vector<double> one_step_scores(lua::Match& m, int me, int n) {
       } else {
         score = m.heuristic(me);
       }
-    } catch (const lua::ScriptError&) {
+    } catch (const engine::ScriptError&) {
       score = -1e15;
     }
     out[static_cast<size_t>(i)] = score;
@@ -45,15 +45,15 @@ std::vector<double> one_step_scores(lua::Match& m, int me, int n) {
 // alone would treat a lucky guess (naming the escaped prisoner) as a sure
 // win.
 int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
-  lua::Match& m = game.match();
+  engine::State& m = game.state();
   int n = m.action_count();
   if (n <= 1) return 0;
   int me = m.actor();
-  lua::Snapshot real = m.snapshot();
+  engine::Mark real = m.mark();
   std::vector<double> total(static_cast<size_t>(n), 0.0);
   for (int w = 0; w < worlds_; ++w) {
     if (w > 0) m.restore(real);
-    m.determinize(me, rng);
+    m.world_for(me, rng);
     auto s = one_step_scores(m, me, n);
     for (int i = 0; i < n; ++i) total[static_cast<size_t>(i)] += s[static_cast<size_t>(i)];
   }
@@ -73,17 +73,16 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
 }
 
 int StrategyBot::choose(engine::Game& game, core::Rng& rng) {
-  lua::Match& m = game.match();
+  engine::State& m = game.state();
   int n = m.action_count();
   if (n <= 1) return 0;
   int me = m.actor();
-  int fn = m.rules().strategy_ref(name_);
   auto real_keys = m.action_keys();
-  lua::Snapshot real = m.snapshot();
-  m.determinize(me, rng);
+  engine::Mark real = m.mark();
+  m.world_for(me, rng);
   int pick = 0;
   try {
-    int i = m.choose_by(fn, me, name_);
+    int i = m.strategy_choice(name_, me);
     uint64_t key = m.action_keys()[static_cast<size_t>(i)];
     for (size_t k = 0; k < real_keys.size(); ++k)
       if (real_keys[k] == key) pick = static_cast<int>(k);
@@ -138,7 +137,7 @@ std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
       "mcts:ms=N, mcts:rollout=heuristic)");
 }
 
-std::unique_ptr<Bot> make_bot(const std::string& name, const lua::RulesetMeta& meta) {
+std::unique_ptr<Bot> make_bot(const std::string& name, const engine::RulesetMeta& meta) {
   const auto& own = meta.strategy_bots;
   const auto builtin = bot_names();
   if (std::find(own.begin(), own.end(), name) != own.end() &&

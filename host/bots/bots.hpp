@@ -56,7 +56,7 @@ class StrategyBot : public Bot {
 // Each of the n legal actions scored one step ahead in the match as it
 // is, for player `me`: a won game 1e12, a lost one -1e12, else the
 // ruleset's heuristic; a broken action -1e15. The match is left as found.
-std::vector<double> one_step_scores(lua::Match& m, int me, int n);
+std::vector<double> one_step_scores(engine::State& m, int me, int n);
 
 std::vector<std::string> bot_names();
 // The difficulties people pick by name: easy (the ruleset's heuristic, or
@@ -71,6 +71,6 @@ std::string bot_for_seat(const std::string& seat, bool ruleset_has_heuristic,
 // (easy, normal, hard).
 std::unique_ptr<Bot> make_bot(const std::string& name, bool ruleset_has_heuristic);
 // The same, and the ruleset's own strategy bots by name.
-std::unique_ptr<Bot> make_bot(const std::string& name, const lua::RulesetMeta& meta);
+std::unique_ptr<Bot> make_bot(const std::string& name, const engine::RulesetMeta& meta);
 
 }  // namespace ratify::bots

@@ -26,7 +26,7 @@ struct Node {
 };
 
 // Each player's share of the game's result: winners split 1.
-std::vector<double> rewards(lua::Match& m, int players) {
+std::vector<double> rewards(engine::State& m, int players) {
   std::vector<double> out(static_cast<size_t>(players) + 1, 0.0);
   auto r = m.result();
   if (!r || r->winners.empty()) {
@@ -39,7 +39,7 @@ std::vector<double> rewards(lua::Match& m, int players) {
 
 // Each player's lead by the heuristic: their value minus the best other
 // player's (alone: their value). out[0] unused.
-std::vector<double> leads(lua::Match& m, int players) {
+std::vector<double> leads(engine::State& m, int players) {
   std::vector<double> h(static_cast<size_t>(players) + 1, 0.0), out = h;
   for (int p = 1; p <= players; ++p) h[p] = m.heuristic(p);
   for (int p = 1; p <= players; ++p) {
@@ -61,7 +61,7 @@ struct Yardstick {
 // The scale is the spread (standard deviation) of the acting player's
 // one-step scores: what one decision can change here. Sure wins and losses
 // and failing actions (scored +-1e12, -1e15) are left out of it.
-Yardstick yardstick(lua::Match& m, int me) {
+Yardstick yardstick(engine::State& m, int me) {
   Yardstick y;
   y.lead = leads(m, m.players());
   auto scores = one_step_scores(m, me, m.action_count());
@@ -75,7 +75,8 @@ Yardstick yardstick(lua::Match& m, int me) {
 }
 
 // A game cut short, judged by the heuristic (a draw without one).
-std::vector<double> judged(lua::Match& m, int players, MctsConfig::Judge how, const Yardstick& y) {
+std::vector<double> judged(engine::State& m, int players, MctsConfig::Judge how,
+                           const Yardstick& y) {
   std::vector<double> out(static_cast<size_t>(players) + 1, 1.0 / players);
   if (!m.has_heuristic()) return out;
   auto lead = leads(m, players);
@@ -93,7 +94,7 @@ std::vector<double> judged(lua::Match& m, int players, MctsConfig::Judge how, co
 }
 
 // The ruleset heuristic's choice one step ahead (ties at random).
-int greedy(lua::Match& m, int me, core::Rng& rng) {
+int greedy(engine::State& m, int me, core::Rng& rng) {
   int n = m.action_count();
   if (n <= 1) return 0;
   auto scores = one_step_scores(m, me, n);
@@ -111,20 +112,20 @@ int greedy(lua::Match& m, int me, core::Rng& rng) {
 
 class Search {
  public:
-  Search(lua::Match& m, const MctsConfig& c, core::Rng& rng, Yardstick y)
+  Search(engine::State& m, const MctsConfig& c, core::Rng& rng, Yardstick y)
       : m_(m), c_(c), rng_(rng), players_(m.players()), yardstick_(std::move(y)) {
     nodes_.emplace_back();
   }
 
-  void iterate(const lua::Snapshot& root, int me) {
+  void iterate(const engine::Mark& root, int me) {
     m_.restore(root);
-    m_.determinize(me, rng_);
+    m_.world_for(me, rng_);
     path_.clear();
     try {
       descend();
       auto reward = playout();
       backup(reward);
-    } catch (const lua::ScriptError&) {
+    } catch (const engine::ScriptError&) {
       // A rules error down this line: it counts as lost for whoever chose
       // it (the last step of the path), so the search steers away.
       std::vector<double> reward(static_cast<size_t>(players_) + 1, 0.0);
@@ -170,7 +171,7 @@ class Search {
                               : untried[rng_.below(static_cast<uint32_t>(untried.size()))];
       int e = edge_of[i];
       path_.push_back({node, e, actor});
-      m_.apply_untracked(i);
+      m_.apply_scratch(i);
       if (nodes_[node].edges[e].child < 0) {
         int child = static_cast<int>(nodes_.size());
         nodes_.emplace_back();
@@ -208,11 +209,11 @@ class Search {
       if (actor == 0) return rewards(m_, players_);
       if (steps >= c_.rollout_limit) return judged(m_, players_, c_.judge, yardstick_);
       int n = m_.action_count();
-      if (n == 0) throw lua::ScriptError("player " + std::to_string(actor) + " has no action");
+      if (n == 0) throw engine::ScriptError("player " + std::to_string(actor) + " has no action");
       int i = c_.heuristic_rollout
                   ? greedy(m_, actor, rng_)
                   : (n <= 1 ? 0 : static_cast<int>(rng_.below(static_cast<uint32_t>(n))));
-      m_.apply_untracked(i);
+      m_.apply_scratch(i);
     }
   }
 
@@ -224,7 +225,7 @@ class Search {
     }
   }
 
-  lua::Match& m_;
+  engine::State& m_;
   const MctsConfig& c_;
   core::Rng& rng_;
   int players_;
@@ -257,18 +258,18 @@ double number_value(const std::string& key, const std::string& value) {
 }  // namespace
 
 int MctsBot::choose(engine::Game& game, core::Rng& rng) {
-  lua::Match& m = game.match();
+  engine::State& m = game.state();
   int n = m.action_count();
   if (n <= 1) return 0;
   int me = m.actor();
   auto real_keys = m.action_keys();
-  lua::Snapshot real = m.snapshot();
+  engine::Mark real = m.mark();
   // The root as the real player sees it (a determinized world would tell
   // the yardstick about cards the player has not seen).
   Yardstick y;
   if (m.has_heuristic() && c_.rollout_limit < MctsConfig::kLongestPlayout &&
       c_.judge == MctsConfig::Judge::Soft) {
-    m.determinize(me, rng);
+    m.world_for(me, rng);
     y = yardstick(m, me);
     m.restore(real);
   }

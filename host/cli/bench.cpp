@@ -22,7 +22,7 @@ struct BenchRun {
   int players = 0, games = 0;
   long long actions = 0;
   double seconds = 0;
-  lua::CallProfile profile;
+  engine::CallProfile profile;
   bool eager_labels = false;
   // Labels as the window pays for them: describe of every legal action,
   // per decision, over the first decisions of one game.
@@ -47,16 +47,16 @@ int players_for(const engine::Loaded& loaded, int asked) {
 // decisions, every legal action described.
 void measure_labels(const std::shared_ptr<engine::Loaded>& loaded,
                     const core::OptionValues& options, int players, uint64_t seed, BenchRun& run) {
-  lua::CallProfile labels;
+  engine::CallProfile labels;
   engine::Game g(loaded, players, seed, options, engine::Mode::Lean);
   core::Rng pick(core::mix_seed(seed, 5));
   int decisions = 0, described = 0;
   for (; decisions < 200 && g.actor() != 0; ++decisions) {
     int n = g.action_count();
-    if (decisions == 0) run.eager_labels = g.match().actions_have_labels();
-    g.match().set_profile(&labels);
-    for (int i = 0; i < n; ++i) g.match().action_info(i);
-    g.match().set_profile(nullptr);
+    if (decisions == 0) run.eager_labels = g.state().actions_have_labels();
+    g.state().set_profile(&labels);
+    for (int i = 0; i < n; ++i) g.state().action(i);
+    g.state().set_profile(nullptr);
     described += n;
     g.apply(n <= 1 ? 0 : static_cast<int>(pick.below(static_cast<uint32_t>(n))));
   }
@@ -64,7 +64,7 @@ void measure_labels(const std::shared_ptr<engine::Loaded>& loaded,
   // Eager labels cost nothing here (they were built by actions); the
   // describe calls are what the window adds for a ruleset that defers them.
   run.label_us_per_decision =
-      static_cast<double>(labels.ns[lua::CallProfile::Describe]) / 1e3 / decisions;
+      static_cast<double>(labels.ns[engine::CallProfile::Describe]) / 1e3 / decisions;
   run.labels_per_decision = described / decisions;
 }
 
@@ -110,11 +110,11 @@ double us_per_action(const BenchRun& r) {
 std::vector<std::pair<std::string, double>> shares(const BenchRun& r) {
   std::vector<std::pair<std::string, double>> out;
   double total = r.seconds * 1e9, in_rules = 0;
-  for (int f = 0; f < lua::CallProfile::kCount; ++f) {
-    if (f == lua::CallProfile::Describe || f == lua::CallProfile::Heuristic) continue;
+  for (int f = 0; f < engine::CallProfile::kCount; ++f) {
+    if (f == engine::CallProfile::Describe || f == engine::CallProfile::Heuristic) continue;
     double ns = static_cast<double>(r.profile.ns[f]);
     in_rules += ns;
-    out.emplace_back(lua::CallProfile::name(f), ns / total);
+    out.emplace_back(engine::CallProfile::name(f), ns / total);
   }
   out.emplace_back("host", std::max(0.0, total - in_rules) / total);
   return out;
@@ -124,8 +124,8 @@ void print_profile(const BenchRun& r) {
   std::printf("  where the time goes (a function's time includes the g.* calls it makes):\n");
   for (const auto& [name, share] : shares(r)) {
     int f = -1;
-    for (int k = 0; k < lua::CallProfile::kCount; ++k)
-      if (name == lua::CallProfile::name(k)) f = k;
+    for (int k = 0; k < engine::CallProfile::kCount; ++k)
+      if (name == engine::CallProfile::name(k)) f = k;
     double us = 1e6 * share * r.seconds / static_cast<double>(std::max(1LL, r.actions));
     if (f >= 0)
       std::printf(

@@ -16,7 +16,6 @@
 #include "engine/lint.hpp"
 #include "engine/saves.hpp"
 #include "engine/scenario.hpp"
-#include "lua/vm.hpp"
 #include "sim/check.hpp"
 #include "sim/report.hpp"
 #include "sim/sim.hpp"
@@ -534,7 +533,7 @@ int lint_one(const std::string& spec, const LintArgs& a, std::set<std::string>& 
   engine::LintReport report;
   try {
     report = engine::lint_ruleset(c);
-  } catch (const lua::ScriptError& e) {  // a variant that does not load: say so, go on
+  } catch (const engine::ScriptError& e) {  // a variant that does not load: say so, go on
     std::cout << e.what() << "\n";
     unloadable = true;
     ++errors;
@@ -545,7 +544,7 @@ int lint_one(const std::string& spec, const LintArgs& a, std::set<std::string>& 
     if (!printed.insert(f.topic.empty() ? f.text() : f.place + "\n" + f.topic).second) continue;
     std::cout << f.text() << "\n";
     ++shown;
-    errors += f.level == lua::Finding::Level::Error;
+    errors += f.level == engine::Finding::Level::Error;
   }
   return shown;
 }
@@ -672,7 +671,7 @@ int cmd_replay(const std::string& file, bool step, const std::string& ruleset) {
     show = [&](engine::Game& g, int n) {
       std::cout << n << ". p" << r.steps[n - 1].actor << ": " << r.steps[n - 1].label << "\n";
       for (int p = 1; p <= g.players(); ++p) {
-        auto lines = g.match().status(p);
+        auto lines = g.state().status(p);
         if (lines.empty()) continue;
         std::cout << "     p" << p << ":";
         for (const auto& l : lines) std::cout << "  " << l;

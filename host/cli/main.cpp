@@ -13,7 +13,7 @@
 #include "core/replay.hpp"
 #include "core/table.hpp"
 #include "engine/catalog.hpp"
-#include "lua/error.hpp"
+#include "engine/state.hpp"
 
 using namespace ratify::cli;
 
@@ -374,7 +374,7 @@ int main(int argc, char** argv) {
       return kBadInput;
     }
     return rc;
-  } catch (const ratify::lua::ScriptError& e) {
+  } catch (const ratify::engine::ScriptError& e) {
     std::cerr << "ratify: " << e.what() << "\n";
     // The traceback by default: the line that failed is often a helper,
     // and the caller that passed it the bad value is the one to fix.

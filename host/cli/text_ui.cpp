@@ -9,16 +9,15 @@ namespace ratify::cli {
 
 namespace {
 
-std::string card_name(const engine::Game& game, const engine::CardView& c) {
+std::string card_name(engine::Game& game, const engine::CardView& c) {
   if (!c.face_up) return "##";
-  const auto& d = const_cast<engine::Game&>(game).match().table().defs()[c.def];
+  const auto& d = game.state().card_defs()[static_cast<size_t>(c.def)];
   std::string s = d.name;
   if (!d.short_label.empty() && d.short_label != d.name) s = d.short_label + " " + s;
   return s + " #" + std::to_string(c.id);
 }
 
-void show_view(engine::Game& game, int player, std::ostream& out) {
-  engine::View v = game.view(player);
+void show_view(engine::Game& game, const engine::View& v, int player, std::ostream& out) {
   out << "\n== " << game.loaded().meta().name << " == player " << player << " to act ==\n";
   for (const auto& z : v.zones) {
     std::string title = z.label.empty() ? z.name : z.label;
@@ -42,8 +41,51 @@ void show_view(engine::Game& game, int player, std::ostream& out) {
     }
 }
 
+// The seat's actions as the window lists them: the safe ones numbered,
+// the risky ones after them, the End-turn action apart (`e`).
+struct Listed {
+  std::vector<int> order;  // shown number k+1 -> action index
+  int end_turn = -1;       // action index, or -1
+};
+
+Listed list_actions(const std::vector<engine::ActionView>& acts) {
+  Listed l;
+  std::vector<int> risky;
+  for (const auto& a : acts) {
+    if (a.action.ends_turn && l.end_turn < 0 && !a.action.risky)
+      l.end_turn = a.index;
+    else
+      (a.action.risky ? risky : l.order).push_back(a.index);
+  }
+  l.order.insert(l.order.end(), risky.begin(), risky.end());
+  return l;
+}
+
+void show_actions(const engine::View& v, const Listed& l, std::ostream& out) {
+  bool risky_seen = false;
+  for (size_t k = 0; k < l.order.size(); ++k) {
+    const auto& a = v.actions[static_cast<size_t>(l.order[k])].action;
+    if (a.risky && !risky_seen) {
+      out << "  -- risky --\n";
+      risky_seen = true;
+    }
+    out << "  " << k + 1 << ") " << a.label << "\n";
+  }
+  if (l.end_turn >= 0)
+    out << "  e) " << v.actions[static_cast<size_t>(l.end_turn)].action.label << "\n";
+}
+
+// A risky action is never one key away: it asks first, with the rules' warning.
+bool confirmed(const engine::Action& a, std::istream& in, std::ostream& out) {
+  out << "  " << a.label << (a.warning.empty() ? "" : " \u2014 " + a.warning)
+      << "\n  are you sure? (y/n)> " << std::flush;
+  std::string answer;
+  return std::getline(in, answer) && !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
+}
+
 void print_help(std::ostream& out) {
   out << "  N      carry out action N\n"
+         "  e      end the turn (when offered)\n"
          "  u      undo your last action (not over a card it showed you)\n"
          "  c N    show card N in full\n"
          "  l      the whole game log\n"
@@ -52,10 +94,13 @@ void print_help(std::ostream& out) {
 
 }  // namespace
 
-std::string card_text(const engine::Game& game, int card) {
-  auto& t = const_cast<engine::Game&>(game).match().table();
-  if (card < 1 || card > t.ncards()) return "no such card";
-  const auto& d = t.def(card);
+std::string card_text(engine::Game& game, const engine::View& v, int card) {
+  const core::CardDef* def = nullptr;
+  for (const auto& z : v.zones)
+    for (const auto& c : z.cards)
+      if (card >= 1 && c.id == card && c.face_up) def = &game.state().card_defs()[c.def];
+  if (!def) return "you cannot see that card";
+  const auto& d = *def;
   std::string s = d.name;
   if (!d.kind.empty()) s += " (" + d.kind + ")";
   if (!d.text.empty()) s += "\n  " + d.text;
@@ -63,7 +108,7 @@ std::string card_text(const engine::Game& game, int card) {
   return s;
 }
 
-std::string result_text(engine::Game& game, const lua::Result& r) {
+std::string result_text(engine::Game& game, const engine::Result& r) {
   std::ostringstream s;
   s << "Game over.";
   if (!r.text.empty()) s << " " << r.text;
@@ -86,10 +131,10 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     if (seats[p] != "human") seat_bot[p] = bots::make_bot(seats[p], game.loaded().meta());
     rngs.emplace_back(core::mix_seed(game.seed(), 1000 + static_cast<uint64_t>(p)));
   }
-  size_t log_shown = game.match().log().size();
+  size_t log_shown = game.state().log().size();
   int done = 0;
   auto flush_log = [&]() {
-    const auto& log = game.match().log();
+    const auto& log = game.state().log();
     if (log_shown > log.size()) log_shown = log.size();
     for (; log_shown < log.size(); ++log_shown)
       if (!opts.quiet) out << "  | " << log[log_shown] << "\n";
@@ -103,7 +148,7 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       return 0;
     }
     int n = game.action_count();
-    if (n == 0) throw std::runtime_error(lua::no_action_message(game.loaded().rules(), actor));
+    if (n == 0) throw std::runtime_error(game.state().no_action_message(actor));
     if (seat_bot[actor - 1]) {
       int i = seat_bot[actor - 1]->choose(game, rngs[actor - 1]);
       if (!opts.quiet)
@@ -113,8 +158,10 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       if (opts.after_action) opts.after_action();
       continue;
     }
-    show_view(game, actor, out);
-    for (int i = 0; i < n; ++i) out << "  " << i + 1 << ") " << game.action(i).label << "\n";
+    engine::View v = game.view(actor);  // all a human seat is shown comes from here
+    Listed listed = list_actions(v.actions);
+    show_view(game, v, actor, out);
+    show_actions(v, listed, out);
     out << "player " << actor << ", your action (h for help)> " << std::flush;
     std::string line;
     if (!std::getline(in, line)) {
@@ -132,7 +179,7 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       if (why.empty()) {
         game.undo(actor);
         if (opts.after_action) opts.after_action();
-        log_shown = game.match().log().size();
+        log_shown = game.state().log().size();
         out << "undone\n";
       } else {
         out << why << "\n";
@@ -140,26 +187,31 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     } else if (cmd == "c") {
       int c = 0;
       words >> c;
-      bool visible =
-          c >= 1 && c <= game.match().table().ncards() && game.match().table().sees(actor, c);
-      out << (visible ? card_text(game, c) : "you cannot see that card") << "\n";
+      out << card_text(game, v, c) << "\n";
     } else if (cmd == "l") {
-      for (const auto& l : game.match().log()) out << "  | " << l << "\n";
+      for (const auto& l : v.log) out << "  | " << l << "\n";
     } else {
       // A number, all of it: "1e3" or "2x" is no action (stoi would read 1, 2).
-      int i = 0;
+      int k = 0, shown = static_cast<int>(listed.order.size());
       if (!cmd.empty() && cmd.size() <= 6 &&
           cmd.find_first_not_of("0123456789") == std::string::npos)
-        i = std::stoi(cmd);
-      if (i < 1 || i > n) {
-        out << "type a number from 1 to " << n << " (h for help)\n";
+        k = std::stoi(cmd);
+      int i = cmd == "e" ? listed.end_turn : k >= 1 && k <= shown ? listed.order[k - 1] : -1;
+      if (i < 0) {
+        out << (cmd == "e" ? "no End turn now" : "type a number from 1 to " + std::to_string(shown))
+            << " (h for help)\n";
+        continue;
+      }
+      const auto& chosen = v.actions[static_cast<size_t>(i)].action;
+      if (chosen.risky && !confirmed(chosen, in, out)) {
+        out << "not done\n";
         continue;
       }
       try {
-        game.apply(i - 1);
+        game.apply(i);
         ++done;
         if (opts.after_action) opts.after_action();
-      } catch (const lua::ScriptError& e) {
+      } catch (const engine::ScriptError& e) {
         out << "the ruleset failed on that action, nothing changed:\n  " << e.what() << "\n";
       }
     }

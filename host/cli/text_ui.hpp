@@ -20,7 +20,8 @@ struct TextOptions {
 // Plays to the end (or quit / end of input). Returns the exit code.
 int play_text(engine::Game& game, const std::vector<std::string>& seats, std::istream& in,
               std::ostream& out, const TextOptions& opts);
-std::string card_text(const engine::Game& game, int card);
-std::string result_text(engine::Game& game, const lua::Result& r);
+// Card `card` in full, if the seat whose view `v` is sees it.
+std::string card_text(engine::Game& game, const engine::View& v, int card);
+std::string result_text(engine::Game& game, const engine::Result& r);
 
 }  // namespace ratify::cli

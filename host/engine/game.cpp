@@ -1,9 +1,40 @@
 #include "engine/game.hpp"
 
+#include "lua/match.hpp"
+#include "lua/ruleset.hpp"
+
 namespace ratify::engine {
 
+Loaded::Loaded() = default;
+Loaded::~Loaded() = default;
+
+std::shared_ptr<Loaded> Loaded::open(const std::string& spec, const std::string& variant) {
+  return open(spec, variant, lua::Limits{});
+}
+
+const RulesetMeta& Loaded::meta() const {
+  return rules_->meta();
+}
+const VariantMeta* Loaded::variant() const {
+  return rules_->variant();
+}
+const std::vector<core::CardDef>& Loaded::card_defs() const {
+  return rules_->card_defs();
+}
+
+std::unique_ptr<State> Loaded::new_state(int players, uint64_t seed,
+                                         const core::OptionValues& options, StateSettings settings,
+                                         bool setup) {
+  auto m = rules_->new_match(players, seed, options, false);
+  m->set_strict(settings.strict);
+  m->set_logging(settings.logging);
+  m->set_transactions(settings.transactions);
+  if (setup) m->setup();
+  return std::make_unique<State>(std::move(m));
+}
+
 std::shared_ptr<Loaded> Loaded::open(const std::string& spec, const std::string& variant,
-                                     lua::Limits limits) {
+                                     const lua::Limits& limits) {
   auto l = std::make_shared<Loaded>();
   l->spec_ = spec;
   l->variant_spec_ = variant;
@@ -22,29 +53,27 @@ core::OptionValues Loaded::options(const std::vector<std::string>& sets) const {
 }
 
 Game::Game(std::shared_ptr<Loaded> loaded, int players, uint64_t seed, core::OptionValues options,
-           Mode mode, lua::CallProfile* profile)
+           Mode mode, CallProfile* profile)
     : loaded_(std::move(loaded)), options_(std::move(options)), mode_(mode) {
-  match_ = loaded_->rules().new_match(players, seed, options_, false);
-  match_->set_profile(profile);
-  match_->set_strict(mode != Mode::Lean);
-  match_->set_logging(mode != Mode::Lean);
-  match_->set_transactions(mode != Mode::Lean);
-  match_->setup();
+  bool lean = mode == Mode::Lean;
+  state_ = loaded_->new_state(players, seed, options_, {!lean, !lean, !lean}, false);
+  state_->set_profile(profile);
+  state_->match().setup();
 }
 
 void Game::restart(uint64_t seed) {
   log_.clear();
-  match_->reset(seed);
-  match_->setup();
+  state_->match().reset(seed);
+  state_->match().setup();
 }
 
 Game::~Game() {
-  log_.clear();  // snapshots live in the VM: free them before the match
-  match_.reset();
+  log_.clear();  // marks live in the VM: free them before the game
+  state_.reset();
 }
 
 std::vector<std::vector<bool>> Game::seen_now() {
-  const auto& t = match_->table();
+  const auto& t = state_->table();
   std::vector<std::vector<bool>> seen(players() + 1, std::vector<bool>(t.ncards() + 1));
   for (int p = 1; p <= players(); ++p)
     for (int c = 1; c <= t.ncards(); ++c) seen[p][c] = t.knows(p, c);
@@ -53,20 +82,24 @@ std::vector<std::vector<bool>> Game::seen_now() {
 
 void Game::apply(int i) {
   if (mode_ == Mode::Lean) {
-    match_->apply(i);
+    state_->apply(i);
     return;
   }
   Step step;
-  step.record.actor = match_->actor();
-  step.record.action = match_->action_json(i);
-  step.record.label = match_->action_info(i).label;
+  step.record.actor = state_->actor();
+  step.record.action = state_->action_fields(i);
+  step.record.label = state_->action(i).label;
   std::vector<std::vector<bool>> before;
   if (mode_ == Mode::Interactive) {
-    step.before = std::make_unique<lua::Snapshot>(match_->snapshot());
+    step.before = std::make_unique<Mark>(state_->mark());
     before = seen_now();
   }
-  match_->apply(i);
-  step.record.hash = match_->hash();
+  size_t lines = state_->log().size();
+  state_->apply(i);
+  // Every face reads the same log: a move the rules did not log is logged here.
+  if (state_->logging() && state_->log().size() == lines && !step.record.label.empty())
+    state_->add_log("Player " + std::to_string(step.record.actor) + ": " + step.record.label);
+  step.record.hash = state_->hash();
   if (mode_ == Mode::Interactive) {
     auto after = seen_now();
     for (int p = 1; p <= players(); ++p)
@@ -92,38 +125,17 @@ void Game::undo(int player) {
   size_t k = log_.size();
   while (k-- > 0 && log_[k].record.actor != player) {
   }
-  match_->restore(*log_[k].before);
+  state_->restore(*log_[k].before);
   log_.resize(k);
-}
-
-View Game::view(int viewer) {
-  View v;
-  v.viewer = viewer;
-  const auto& t = match_->table();
-  for (const auto& z : t.zones()) {
-    if (z.kind == "box") continue;
-    ZoneView zv{z.name, z.kind, z.label, z.owner, z.visibility, {}};
-    for (int c : z.cards) {
-      bool up = viewer ? t.sees(viewer, c)
-                       : (z.visibility == core::Visibility::All ||
-                          (z.visibility == core::Visibility::Top && c == z.cards.back()) ||
-                          (t.known_mask(c) == 0xffffffffu));
-      zv.cards.push_back({up ? c : 0, up, up ? t.def_index(c) : -1});
-    }
-    v.zones.push_back(std::move(zv));
-  }
-  for (int p = 1; p <= players(); ++p) v.status.push_back(match_->status(p));
-  v.state = match_->state_view(viewer ? viewer : 1);
-  return v;
 }
 
 core::Replay Game::replay() const {
   core::Replay r;
   r.header.ruleset = loaded_->meta().id;
-  if (const auto* var = loaded_->rules().variant()) r.header.variant = var->file.stem().string();
+  if (const auto* var = loaded_->variant()) r.header.variant = var->file.stem().string();
   r.header.options = core::to_json(options_);
-  r.header.seed = match_->seed();
-  r.header.players = match_->players();
+  r.header.seed = state_->seed();
+  r.header.players = state_->players();
   r.header.seats = seats_;
   for (const auto& s : log_) r.steps.push_back(s.record);
   return r;
@@ -160,10 +172,10 @@ std::optional<Divergence> verify_replay(std::shared_ptr<Loaded> loaded, const co
       if (g->actor() != s.actor)
         return Divergence{n, at + ": the actor is now " + std::to_string(g->actor()) + ", was " +
                                  std::to_string(s.actor)};
-      int i = g->match().find_action(s.action);
+      int i = g->state().find_action(s.action);
       if (i < 0) return Divergence{n, at + " is no longer legal"};
       g->apply(i);
-      if (g->match().hash() != s.hash) return Divergence{n, at + ": the state after it changed"};
+      if (g->state().hash() != s.hash) return Divergence{n, at + ": the state after it changed"};
       if (on_step) on_step(*g, n);
     } catch (const std::exception& e) {
       return Divergence{n, at + ": " + e.what()};
@@ -186,10 +198,10 @@ std::optional<Divergence> Game::reload(std::shared_ptr<Loaded> fresh) {
     int n = static_cast<int>(k + 1);
     std::string at = "action " + std::to_string(n) + " (\"" + s.label + "\")";
     try {
-      int i = g->match().find_action(s.action);
+      int i = g->state().find_action(s.action);
       if (i < 0) return Divergence{n, at + " is no longer legal"};
       g->apply(i);
-      if (!changed && g->match().hash() != s.hash)
+      if (!changed && g->state().hash() != s.hash)
         changed = Divergence{n, "the new rules change the game from " + at, true};
     } catch (const std::exception& e) {
       return Divergence{n, at + ": " + e.what()};
@@ -197,7 +209,7 @@ std::optional<Divergence> Game::reload(std::shared_ptr<Loaded> fresh) {
   }
   // The same actions under the new rules: take the old game's place.
   log_ = std::move(g->log_);
-  match_ = std::move(g->match_);
+  state_ = std::move(g->state_);
   loaded_ = std::move(fresh);
   g->loaded_.reset();
   return changed;

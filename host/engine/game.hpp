@@ -11,23 +11,33 @@
 #include "core/options.hpp"
 #include "core/replay.hpp"
 #include "engine/catalog.hpp"
-#include "lua/match.hpp"
-#include "lua/ruleset.hpp"
+#include "engine/state.hpp"
+
+namespace ratify::lua {
+class Rules;
+struct Limits;
+}  // namespace ratify::lua
 
 namespace ratify::engine {
-
-using lua::ActionInfo;
-using lua::Result;
-using lua::ScriptError;
 
 // A ruleset (and variant) loaded in one VM: make games from it. Not
 // thread-safe; each thread loads its own.
 class Loaded {
  public:
-  static std::shared_ptr<Loaded> open(const std::string& spec, const std::string& variant = {},
-                                      lua::Limits limits = {});
+  static std::shared_ptr<Loaded> open(const std::string& spec, const std::string& variant = {});
+  static std::shared_ptr<Loaded> open(const std::string& spec, const std::string& variant,
+                                      const lua::Limits& limits);
+  Loaded();
+  ~Loaded();
+  // The Lua binding: for the engine's own files only (docs/architecture.md).
   lua::Rules& rules() { return *rules_; }
-  const lua::RulesetMeta& meta() const { return rules_->meta(); }
+  const RulesetMeta& meta() const;
+  const VariantMeta* variant() const;  // nullptr: the base game
+  const std::vector<core::CardDef>& card_defs() const;
+  // A new game. `options` complete (core::resolve); setup runs unless
+  // `setup` is false (a save is loaded into it next).
+  std::unique_ptr<State> new_state(int players, uint64_t seed, const core::OptionValues& options,
+                                   StateSettings settings = {}, bool setup = true);
   const std::string& spec() const { return spec_; }
   const std::string& variant_spec() const { return variant_spec_; }
   const Located& where() const { return where_; }
@@ -47,26 +57,6 @@ enum class Mode {
   Interactive,  // log, hashes, undo snapshots, reveal tracking
 };
 
-struct CardView {
-  int id = 0;
-  bool face_up = false;  // false: the viewer sees a back
-  int def = -1;          // index into card_defs, -1 when hidden
-};
-
-struct ZoneView {
-  std::string name, kind, label;
-  int owner = 0;
-  core::Visibility visibility = core::Visibility::None;
-  std::vector<CardView> cards;
-};
-
-struct View {
-  int viewer = 0;  // 0: an onlooker who sees only public cards
-  std::vector<ZoneView> zones;
-  std::vector<std::vector<std::string>> status;  // per player, 1-based at [p-1]
-  nlohmann::json state;
-};
-
 struct Divergence {
   int step = 0;          // 1-based action number, 0 = at load/setup
   std::string message;   // what differs, with file:line for script errors
@@ -77,31 +67,34 @@ class Game {
  public:
   // `profile`: count time per ruleset function, setup included (bench).
   Game(std::shared_ptr<Loaded> loaded, int players, uint64_t seed, core::OptionValues options,
-       Mode mode = Mode::Lean, lua::CallProfile* profile = nullptr);
+       Mode mode = Mode::Lean, CallProfile* profile = nullptr);
   ~Game();
   // A new game with another seed on the same match (players, options and
   // mode stay): what batch runs do between games instead of a new Game.
   void restart(uint64_t seed);
 
-  lua::Match& match() { return *match_; }
+  // The game as the interface shows it (engine/state.hpp).
+  State& state() { return *state_; }
   Loaded& loaded() { return *loaded_; }
-  int players() const { return match_->players(); }
-  uint64_t seed() const { return match_->seed(); }
+  int players() const { return state_->players(); }
+  uint64_t seed() const { return state_->seed(); }
   const core::OptionValues& options() const { return options_; }
   Mode mode() const { return mode_; }
 
-  int actor() { return match_->actor(); }
-  int action_count() { return match_->action_count(); }
-  ActionInfo action(int i) { return match_->action_info(i); }
+  int actor() { return state_->actor(); }
+  int action_count() { return state_->action_count(); }
+  Action action(int i) { return state_->action(i); }
+  // Carries out action i and records it; when the rules logged nothing for
+  // it, the engine logs "Player N: label" (every face shows the same log).
   void apply(int i);
-  std::optional<Result> result() { return match_->result(); }
+  std::optional<Result> result() { return state_->result(); }
 
   // Undo, for `player`: back to before that player's last action, unless
   // an action on the way showed them a card they had not seen.
   std::string why_no_undo(int player) const;  // "" = can undo
   void undo(int player);
 
-  View view(int viewer);
+  View view(int seat) { return state_->view(seat); }
   core::Replay replay() const;
   void set_seats(std::vector<std::string> seats) { seats_ = std::move(seats); }
   size_t steps() const { return log_.size(); }
@@ -116,12 +109,12 @@ class Game {
  private:
   struct Step {
     core::ReplayStep record;
-    uint32_t revealed = 0;                  // bit p: the action showed player p a card
-    std::unique_ptr<lua::Snapshot> before;  // interactive mode
+    uint32_t revealed = 0;         // bit p: the action showed player p a card
+    std::unique_ptr<Mark> before;  // interactive mode
   };
   std::vector<std::vector<bool>> seen_now();
   std::shared_ptr<Loaded> loaded_;
-  std::unique_ptr<lua::Match> match_;
+  std::unique_ptr<State> state_;
   core::OptionValues options_;
   Mode mode_;
   std::vector<Step> log_;

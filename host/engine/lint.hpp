@@ -11,6 +11,8 @@
 
 namespace ratify::engine {
 
+using lua::Finding;  // a lint finding: file:line, level, text
+
 struct LintConfig {
   std::string ruleset;  // an id, id/variant, a folder or a variant file
   std::vector<std::string> sets;
@@ -20,7 +22,7 @@ struct LintConfig {
 };
 
 struct LintReport {
-  std::vector<lua::Finding> findings;  // in the order found, without repeats
+  std::vector<Finding> findings;  // in the order found, without repeats
   int errors() const;
   int warnings() const;
 };

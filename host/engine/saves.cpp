@@ -125,7 +125,7 @@ void write_save(const std::string& file, Game& game) {
 
 std::string new_save_path(const fs::path& dir, Game& game) {
   std::string stem = game.loaded().meta().id;
-  if (const auto* v = game.loaded().rules().variant()) stem += "-" + v->file.stem().string();
+  if (const auto* v = game.loaded().variant()) stem += "-" + v->file.stem().string();
   std::time_t now = std::time(nullptr);
   std::tm local{};
   localtime_r(&now, &local);
@@ -239,7 +239,7 @@ Resumed resume_game(std::shared_ptr<Loaded> loaded, const SavedGame& save, Mode 
                                       ", it was Player " + std::to_string(s.actor) + "'s"};
         break;
       }
-      int i = g.match().find_action(s.action);
+      int i = g.state().find_action(s.action);
       if (i < 0) {
         r.stopped = Divergence{n, at + " is no longer legal"};
         break;
@@ -250,7 +250,7 @@ Resumed resume_game(std::shared_ptr<Loaded> loaded, const SavedGame& save, Mode 
       break;
     }
     ++r.replayed;
-    if (!r.changed && g.match().hash() != s.hash) r.changed = Divergence{n, at, true};
+    if (!r.changed && g.state().hash() != s.hash) r.changed = Divergence{n, at, true};
   }
   return r;
 }

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/files.hpp"
+#include "lua/ruleset.hpp"
 
 namespace ratify::engine {
 

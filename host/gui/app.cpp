@@ -43,12 +43,6 @@ bool same_sight(const engine::View& a, const engine::View& b) {
   return true;
 }
 
-// Turn-ending actions by their kind when the ruleset does not say
-// (`ends_turn`, docs/lua-api.md).
-bool ending_kind(const std::string& kind) {
-  return kind == "end_turn" || kind == "end" || kind == "pass";
-}
-
 }  // namespace
 
 App::App(Canvas& canvas, const WindowOptions& opts) : cv_(canvas), opts_(opts) {
@@ -113,9 +107,7 @@ void App::start_session(std::unique_ptr<Session> s) {
   banner_title_.clear();
   digits_.clear();
   actions_scroll_ = log_scroll_ = 0;
-  said_.clear();
   order_ = {};
-  shown_log_version_ = 0;
   view_version_ = 0;
   last_move_ = now_;
   see_all_ = session_->humans() == 0;
@@ -161,7 +153,7 @@ void App::open_options(std::shared_ptr<engine::Loaded> loaded) {
     p.settings.seats = fill_seats({}, p.settings.players);
   }
   p.settings.seed = clock_seed();
-  if (const auto* v = loaded->rules().variant()) p.variant_doc = v->name + ": " + v->doc;
+  if (const auto* v = loaded->variant()) p.variant_doc = v->name + ": " + v->doc;
   pending_ = std::move(p);
   picker_error_.clear();
   options_scroll_ = 0;
@@ -209,7 +201,7 @@ void App::load_picker() {
       vr.title = v.stem().string(), vr.detail = "variant of " + e.id;
       try {
         auto l = engine::Loaded::open(vr.spec, vr.variant);
-        if (const auto* meta = l->rules().variant()) {
+        if (const auto* meta = l->variant()) {
           vr.title = meta->name.empty() ? vr.title : meta->name;
           vr.detail = meta->doc.empty() ? vr.detail : meta->doc;
         }
@@ -237,12 +229,6 @@ void App::update(uint64_t now_ms) {
     // A new decision starts at the top of its list.
     actions_scroll_ = 0;
     digits_.clear();
-    // Lines of actions undone (or replayed away) go with them.
-    size_t steps = session_->game().steps(), lines = session_->game().match().log().size();
-    said_.erase(std::remove_if(said_.begin(), said_.end(),
-                               [&](const Said& s) { return s.step >= steps || s.at > lines; }),
-                said_.end());
-    shown_log_version_ = 0;
   }
   follow_actor();
   step_bots();
@@ -289,7 +275,6 @@ void App::step_bots() {
   for (;;) {
     int a = session_->actor();
     if (!a || session_->human(a)) return;
-    size_t steps = session_->game().steps(), lines = session_->game().match().log().size();
     try {
       // A searching bot thinks on its own thread; the window stays live.
       if (session_->slow_bot(a)) {
@@ -298,13 +283,11 @@ void App::step_bots() {
           notify(player_name(a) + " (" + seat_text(a) + ") is thinking...", 2500);
           return;
         }
-        auto label = session_->finish_thinking();
-        if (!label) return;
-        applied(steps, lines, a, *label);
+        if (!session_->finish_thinking()) return;
         last_move_ = now_;
         return;
       }
-      applied(steps, lines, a, session_->bot_move());
+      session_->bot_move();
     } catch (const std::exception& e) {
       banner_title_ = "The rules failed on Player " + std::to_string(a) + "'s move (bots paused)";
       banner_ = e.what();
@@ -324,8 +307,7 @@ int App::play_bots_now(int max_actions) {
   while (done < max_actions) {
     int a = session_->actor();
     if (!a || session_->human(a)) break;
-    size_t steps = session_->game().steps(), lines = session_->game().match().log().size();
-    applied(steps, lines, a, session_->bot_move());
+    session_->bot_move();
     ++done;
   }
   last_move_ = now_;
@@ -403,15 +385,10 @@ void App::choose_action(int i, bool confirmed) {
     menu_ = Menu{{i}, anchor, true, o.warnings[i], {}};
     return;
   }
-  int actor = session_->actor();
-  size_t steps = session_->game().steps(), lines = session_->game().match().log().size();
-  std::string label = session_->actions()[i].label;
   std::string err = session_->apply(i);
   if (!err.empty()) {
     banner_title_ = "The rules failed on that action \u2014 nothing changed";
     banner_ = err;
-  } else {
-    applied(steps, lines, actor, label);
   }
   selected_ = 0;
   menu_.reset();
@@ -425,40 +402,25 @@ void App::end_turn() {
   choose_action(i);
 }
 
-// The list's order, the End-turn action and the risky ones, from each
-// action's own fields: `ends_turn` and `risky` (else a kind such as
-// "end_turn"). Made once per state.
+// The list's order, the End-turn action and the risky ones, as the
+// engine decoded them (engine::Action). Made once per state.
 const App::ActionOrder& App::order() {
   if (order_.version == session_->version() && order_.version) return order_;
   ActionOrder o;
   o.version = session_->version();
-  int n = static_cast<int>(session_->actions().size());
+  const auto& acts = session_->actions();
+  int n = static_cast<int>(acts.size());
   o.warnings.assign(n, "");
   o.risky.assign(n, false);
   std::vector<int> safe, risky;
   for (int i = 0; i < n; ++i) {
-    nlohmann::json a;
-    try {
-      a = session_->game().match().action_json(i);
-    } catch (const std::exception&) {
-    }
-    bool ends = false;
-    if (a.is_object()) {
-      auto e = a.find("ends_turn");
-      if (e != a.end())
-        ends = e->is_boolean() && e->get<bool>();
-      else if (auto k = a.find("kind"); k != a.end() && k->is_string())
-        ends = ending_kind(k->get<std::string>());
-      auto r = a.find("risky");
-      if (r != a.end() && ((r->is_boolean() && r->get<bool>()) || r->is_string())) {
-        o.risky[i] = true;
-        o.warnings[i] = r->is_string() ? r->get<std::string>() : "";
-      }
-    }
-    if (ends && o.end_turn < 0 && !o.risky[i])
+    const auto& a = acts[static_cast<size_t>(i)];
+    o.risky[i] = a.risky;
+    o.warnings[i] = a.warning;
+    if (a.ends_turn && o.end_turn < 0 && !a.risky)
       o.end_turn = i;
     else
-      (o.risky[i] ? risky : safe).push_back(i);
+      (a.risky ? risky : safe).push_back(i);
   }
   o.list = safe;
   o.list.insert(o.list.end(), risky.begin(), risky.end());
@@ -466,31 +428,10 @@ const App::ActionOrder& App::order() {
   return order_;
 }
 
-// After an action: a line in the log when the ruleset logged none, so
-// every move (a bot's too) can be read back.
-void App::applied(size_t steps_before, size_t log_before, int actor, const std::string& label) {
-  auto& game = session_->game();
-  if (game.steps() != steps_before + 1 || game.match().log().size() != log_before) return;
-  if (!game.match().logging() || label.empty()) return;
-  said_.push_back({steps_before, log_before, player_name(actor) + ": " + label});
-  shown_log_version_ = 0;
-}
-
-// The game's log with those lines in their places.
+// The log as the seat's view has it (the engine logs every move).
 const std::vector<std::string>& App::shown_log() {
-  const auto& log = session_->game().match().log();
-  if (shown_log_version_ == session_->version() && shown_log_size_ == log.size() &&
-      shown_log_version_)
-    return shown_log_;
-  shown_log_.clear();
-  size_t k = 0;
-  for (size_t i = 0; i <= log.size(); ++i) {
-    for (; k < said_.size() && said_[k].at <= i; ++k) shown_log_.push_back(said_[k].line);
-    if (i < log.size()) shown_log_.push_back(log[i]);
-  }
-  shown_log_version_ = session_->version();
-  shown_log_size_ = log.size();
-  return shown_log_;
+  ensure_view();
+  return view_.log;
 }
 
 void App::offer(const std::vector<int>& acts, Rect anchor) {

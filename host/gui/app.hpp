@@ -63,11 +63,6 @@ class App {
     std::vector<bool> risky;
   };
   // A line for an action the ruleset did not log itself.
-  struct Said {
-    size_t step = 0;  // the game's step it stands for
-    size_t at = 0;    // shown before the ruleset's log line at this index
-    std::string line;
-  };
   struct PickerRow {
     std::string spec, variant, title, detail, error;
     int game = 0;                         // index of its game's row in picker_
@@ -104,7 +99,6 @@ class App {
   void choose_action(int i, bool confirmed = false);
   void end_turn();
   const ActionOrder& order();
-  void applied(size_t steps_before, size_t log_before, int actor, const std::string& label);
   const std::vector<std::string>& shown_log();
   void picker_move(int to);
   std::vector<int> picker_games() const;
@@ -134,6 +128,7 @@ class App {
   void draw_zone(const ZoneSpot& z);
   void draw_cards(const ZoneSpot& z);
   void draw_preview(int card, bool pinned);
+  const core::CardDef* seen_def(int card);
   void draw_hover_preview(int card);
   void draw_curtain();
   // app_panels.cpp: the bar, the side panels and the overlays
@@ -218,10 +213,6 @@ class App {
   uint64_t digits_at_ = 0;
   int actions_scroll_ = 0, log_scroll_ = 0, actions_max_scroll_ = 0;
   ActionOrder order_;
-  std::vector<Said> said_;
-  uint64_t shown_log_version_ = 0;
-  size_t shown_log_size_ = 0;
-  std::vector<std::string> shown_log_;
   int hover_action_ = -1, hover_next_ = -1;
   Rect actions_rect_, log_rect_, options_rect_, picker_rect_, table_rect_;
 

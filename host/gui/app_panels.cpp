@@ -91,7 +91,7 @@ void App::draw_top_bar(Rect r) {
   Font tf = font(16, Weight::Bold), sf = font(13);
   int x = r.x + px(12);
   x += cv_.text(x, r.y + (r.h - cv_.line_h(tf)) / 2, meta.name, tf, theme::text, px(260));
-  if (const auto* v = session_->loaded().rules().variant())
+  if (const auto* v = session_->loaded().variant())
     x += cv_.text(x + px(8), r.y + (r.h - cv_.line_h(sf)) / 2, "\u00b7 " + v->name, sf,
                   theme::muted, px(160)) +
          px(8);

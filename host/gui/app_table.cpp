@@ -53,7 +53,7 @@ void App::draw_table(Rect area) {
     LayoutInput in;
     in.view = &view_;
     in.hints = &session_->loaded().meta().layout;
-    in.defs = &session_->game().match().table().defs();
+    in.defs = &session_->game().state().card_defs();
     in.players = session_->players();
     in.bottom = bottom_;
     in.table = area.inset(px(4));
@@ -112,7 +112,7 @@ void App::draw_zone(const ZoneSpot& z) {
 
 void App::draw_cards(const ZoneSpot& z) {
   const auto& zv = view_.zones[z.zone];
-  const auto& defs = session_->game().match().table().defs();
+  const auto& defs = session_->game().state().card_defs();
   std::string name = zv.name;
   for (size_t k = 0; k < z.spots.size(); ++k) {
     const auto& s = z.spots[k];
@@ -148,9 +148,21 @@ void App::draw_cards(const ZoneSpot& z) {
   }
 }
 
+// The face of a card the seat sees, from its view; nullptr when it sees a
+// back (or no such card).
+const core::CardDef* App::seen_def(int card) {
+  if (card < 1) return nullptr;
+  const auto& defs = session_->game().state().card_defs();
+  for (const auto& z : view_.zones)
+    for (const auto& c : z.cards)
+      if (c.id == card && c.face_up && c.def >= 0 && c.def < static_cast<int>(defs.size()))
+        return &defs[static_cast<size_t>(c.def)];
+  return nullptr;
+}
+
 void App::draw_preview(int card, bool pinned) {
-  const auto& t = session_->game().match().table();
-  if (card < 1 || card > t.ncards()) return;
+  const core::CardDef* def = seen_def(card);
+  if (!def) return;
   const Rect& table = table_rect_;
   int h = std::min(static_cast<int>(cv_.h() * 0.66), px(470)),
       w = static_cast<int>(h * kCardAspect);
@@ -160,7 +172,7 @@ void App::draw_preview(int card, bool pinned) {
     modal_blocker([this] { pinned_ = 0; });
   }
   preview_rect_ = r;
-  draw_card_face(cv_, r, t.def(card), true);
+  draw_card_face(cv_, r, *def, true);
 }
 
 namespace {
@@ -176,8 +188,8 @@ bool overlap(const Rect& a, const Rect& b) {
 // menu, the lit targets, the picked card or the card pointed at; when
 // nothing fits it stays hidden (right-click shows it anyway).
 void App::draw_hover_preview(int card) {
-  const auto& t = session_->game().match().table();
-  if (card < 1 || card > t.ncards()) return;
+  const core::CardDef* def = seen_def(card);
+  if (!def) return;
   std::vector<Rect> keep;
   Rect at{mouse_x_, mouse_y_, 1, 1};  // the card pointed at
   if (menu_ && menu_->panel.w) keep.push_back(menu_->panel);
@@ -212,7 +224,7 @@ void App::draw_hover_preview(int card) {
       for (const auto& k : keep) clear = clear && !overlap(r, k);
       if (!clear) continue;
       preview_rect_ = r;
-      draw_card_face(cv_, r, t.def(card), true);
+      draw_card_face(cv_, r, *def, true);
       return;
     }
   }

@@ -30,12 +30,12 @@ struct Picture {
 
 Picture picture_of(engine::Game& g, bool with_actions) {
   Picture p;
-  const auto& table = g.match().table();
+  const auto& table = g.state().table();
   p.defs = table.defs();
   for (const auto& z : table.zones())
     if (z.kind != "box") p.zones.emplace_back(z.name, z.label);
   try {
-    for (int k = 1; k <= g.players(); ++k) p.status.push_back(g.match().status(k));
+    for (int k = 1; k <= g.players(); ++k) p.status.push_back(g.state().status(k));
     if (g.actor() == 0) {
       if (auto r = g.result()) p.result = r->text;
     } else if (with_actions) {
@@ -191,7 +191,7 @@ std::string summary(const Changes& c, size_t max) {
 }  // namespace
 
 std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
-                                    const lua::RulesetMeta* meta) {
+                                    const engine::RulesetMeta* meta) {
   if (given.empty()) given.push_back("human");
   while (static_cast<int>(given.size()) < players) given.push_back("bot");
   if (static_cast<int>(given.size()) != players)
@@ -219,7 +219,7 @@ std::string bot_of_seat(const std::string& seat, bool has_heuristic, const std::
   return bots::bot_for_seat(seat, has_heuristic, search);
 }
 
-int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta) {
+int choose_players(int asked, size_t seats, const engine::RulesetMeta& meta) {
   int p = asked       ? asked
           : seats > 0 ? std::max(meta.min_players, static_cast<int>(seats))
                       : std::clamp(2, meta.min_players, meta.max_players);
@@ -296,12 +296,12 @@ int Session::actor() {
   return error_.empty() ? actor_ : 0;
 }
 
-const std::vector<engine::ActionInfo>& Session::actions() {
+const std::vector<engine::Action>& Session::actions() {
   refresh();
   return actions_;
 }
 
-const std::optional<lua::Result>& Session::result() {
+const std::optional<engine::Result>& Session::result() {
   refresh();
   return result_;
 }
@@ -329,7 +329,7 @@ std::string Session::bot_move() {
   int i = bots_[p - 1]->choose(*game_, rngs_[p - 1]);
   std::string label = actions_.at(i).label;
   std::string err = apply(i);
-  if (!err.empty()) throw lua::ScriptError(err);
+  if (!err.empty()) throw engine::ScriptError(err);
   return label;
 }
 
@@ -348,7 +348,7 @@ void Session::start_thinking() {
   t->version = version_;
   t->player = p;
   t->rng = rngs_[p - 1];
-  nlohmann::json save = game_->match().save(false);
+  nlohmann::json save = game_->state().save(false);
   const auto& meta = settings_.loaded->meta();
   std::string spec = bot_of_seat(seat(p), meta.has_heuristic, meta.search);
   if (!thinker_)
@@ -361,10 +361,10 @@ void Session::start_thinking() {
   t->worker = std::thread([out, loaded, save, spec, n, seed, options] {
     try {
       engine::Game copy(loaded, n, seed, options, engine::Mode::Lean);
-      copy.match().load(save);
+      copy.state().load(save);
       auto bot = bots::make_bot(spec, loaded->meta());
       int i = bot->choose(copy, out->rng);
-      out->action = copy.match().action_json(i);
+      out->action = copy.state().action_fields(i);
     } catch (const std::exception& e) {
       out->error = e.what();
     }
@@ -378,14 +378,14 @@ std::optional<std::string> Session::finish_thinking() {
   thought_->worker.join();
   auto t = std::move(thought_);
   if (t->version != version_) return std::nullopt;  // undone, reloaded: think again
-  if (!t->error.empty()) throw lua::ScriptError(t->error);
-  int i = game_->match().find_action(t->action);
-  if (i < 0) throw lua::ScriptError("the bot chose an action the game does not offer");
+  if (!t->error.empty()) throw engine::ScriptError(t->error);
+  int i = game_->state().find_action(t->action);
+  if (i < 0) throw engine::ScriptError("the bot chose an action the game does not offer");
   rngs_[t->player - 1] = t->rng;
   refresh();
   std::string label = actions_.at(i).label;
   std::string err = apply(i);
-  if (!err.empty()) throw lua::ScriptError(err);
+  if (!err.empty()) throw engine::ScriptError(err);
   return label;
 }
 

@@ -58,8 +58,8 @@ class Session {
   uint64_t version() const { return version_; }
 
   int actor();  // 0: over, or the rules failed (see error())
-  const std::vector<engine::ActionInfo>& actions();
-  const std::optional<lua::Result>& result();
+  const std::vector<engine::Action>& actions();
+  const std::optional<engine::Result>& result();
   // The rules' failure in actor/actions/result, "" when all is well.
   const std::string& error();
 
@@ -120,8 +120,8 @@ class Session {
   FileWatch watch_;
   uint64_t version_ = 1, cached_ = 0;
   int actor_ = 0;
-  std::vector<engine::ActionInfo> actions_;
-  std::optional<lua::Result> result_;
+  std::vector<engine::Action> actions_;
+  std::optional<engine::Result> result_;
   std::string error_;
   int reloads_ = 0;
   std::string save_file_;
@@ -149,9 +149,9 @@ std::string bot_of_seat(const std::string& seat, bool ruleset_has_heuristic,
 // first. Checks every name and the count.
 // With the ruleset's metadata, its own strategy bots are seats too.
 std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
-                                    const lua::RulesetMeta* meta = nullptr);
+                                    const engine::RulesetMeta* meta = nullptr);
 // Players from the options: --players, else the seats, else two when the
 // ruleset allows it.
-int choose_players(int asked, size_t seats, const lua::RulesetMeta& meta);
+int choose_players(int asked, size_t seats, const engine::RulesetMeta& meta);
 
 }  // namespace ratify::gui

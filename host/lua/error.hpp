@@ -5,17 +5,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/game_types.hpp"
+
 namespace ratify::lua {
 
-class ScriptError : public std::runtime_error {
- public:
-  ScriptError(std::string message, std::string traceback = {})
-      : std::runtime_error(std::move(message)), traceback_(std::move(traceback)) {}
-  const std::string& traceback() const { return traceback_; }
-
- private:
-  std::string traceback_;
-};
+using core::ScriptError;
 
 // What one ruleset may spend. Time is wall time per call from the host
 // (nested calls share their outermost call's limit); see

@@ -94,6 +94,8 @@ nlohmann::json to_json(lua_State* L, int idx);
 void push_json(lua_State* L, const nlohmann::json& j);
 void hash_value(lua_State* L, int idx, core::Hasher& h);
 void push_copy(lua_State* L, int idx);  // deep copy of plain data
+// A read-only stand-in for the table at idx (frozen.cpp): what apply gets.
+void push_frozen(lua_State* L, int idx);
 bool deep_equal(lua_State* L, int a, int b);
 bool fields_match(lua_State* L, int spec, int action);  // every field of spec equal
 

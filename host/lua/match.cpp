@@ -64,12 +64,6 @@ Match::~Match() {
     if (ref != -1) luaL_unref(L, LUA_REGISTRYINDEX, ref);
 }
 
-const char* CallProfile::name(int fn) {
-  static const char* names[kCount] = {"setup",  "actor",    "actions",  "apply",
-                                      "result", "describe", "heuristic"};
-  return fn >= 0 && fn < kCount ? names[fn] : "?";
-}
-
 void Match::call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn) {
   if (!profile_) {
     lua_call(L, nargs, nresults);
@@ -351,7 +345,7 @@ void Match::apply_raw(int action_ref) {
     push_fn("apply");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, action_ref);
-    push_copy(L, -1);  // the journal keeps its copy pristine
+    push_frozen(L, -1);  // apply cannot change it (frozen.cpp)
     lua_remove(L, -2);
     call_fn(L, 2, 0, CallProfile::Apply);
     if (strict_) check_state(L, g_ref_, "apply", rules_.module_ref());
@@ -375,7 +369,7 @@ void Match::apply(int i) {
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
     lua_rawgeti(L, -1, i + 1);
-    push_copy(L, -1);
+    push_copy(L, -1);  // actions(g) may reuse its tables later: the journal keeps its own
     journal_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
   });
   try {
@@ -401,7 +395,9 @@ void Match::apply_untracked(int i) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
     lua_rawgeti(L, -1, i + 1);
-    lua_remove(L, -2);  // the list goes with this move anyway: no copy
+    push_frozen(L, -1);  // apply cannot change it (frozen.cpp)
+    lua_replace(L, -3);
+    lua_pop(L, 1);
     call_fn(L, 2, 0, CallProfile::Apply);
     if (strict_) check_state(L, g_ref_, "apply", rules_.module_ref());
   });
@@ -548,14 +544,23 @@ std::vector<std::pair<std::string, double>> Match::stats() {
 }
 
 std::vector<std::string> Match::status(int player) {
+  return status_lines(rules_.meta().has_status ? "status" : nullptr, player);
+}
+
+std::vector<std::string> Match::shared_status() {
+  return status_lines(rules_.meta().has_table_status ? "table_status" : nullptr, 0);
+}
+
+// The lines status(g, player) or table_status(g) returns (a string or a list).
+std::vector<std::string> Match::status_lines(const char* fn, int player) {
   std::vector<std::string> lines;
-  if (!rules_.meta().has_status) return lines;
+  if (!fn) return lines;
   Running run(vm_, this);
   protect(vm_, [&](lua_State* L) {
-    push_fn("status");
+    push_fn(fn);
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
-    lua_pushinteger(L, player);
-    lua_call(L, 2, 1);
+    if (player) lua_pushinteger(L, player);
+    lua_call(L, player ? 2 : 1, 1);
     if (lua_type(L, -1) == LUA_TSTRING)
       lines.push_back(lua_tostring(L, -1));
     else if (lua_istable(L, -1))

@@ -28,22 +28,9 @@ struct ActionInfo {
   std::string zone;        // `zone` field
 };
 
-struct Result {
-  std::vector<int> winners;
-  std::vector<double> scores;
-  std::string text;
-};
+using core::Result;
 
-// Time spent in each ruleset function, for `ratify bench --profile`:
-// measured around the Lua call itself (host calls `g.*` made by the
-// function count as the function's), so what is left of a run's time is
-// the host's own.
-struct CallProfile {
-  enum Fn { Setup, Actor, Actions, Apply, Result, Describe, Heuristic, kCount };
-  static const char* name(int fn);
-  int64_t ns[kCount] = {};
-  int64_t calls[kCount] = {};
-};
+using core::CallProfile;
 
 // A saved moment of a match, to go back to (bots' lookahead, undo,
 // transactions). Holds a copy of g.state inside the VM.
@@ -120,8 +107,9 @@ class Match {
   // numbers, sorted by name; empty without a stats function.
   std::vector<std::pair<std::string, double>> stats();
   std::vector<std::string> status(int player);
-  nlohmann::json state_json();            // all of g.state
-  nlohmann::json state_view(int player);  // the ruleset's view, or g.state
+  std::vector<std::string> shared_status();  // table_status(g), or none
+  nlohmann::json state_json();               // all of g.state
+  nlohmann::json state_view(int player);     // the ruleset's view, or g.state
   const std::vector<std::string>& log() const { return log_; }
   void add_log(std::string line) { log_.push_back(std::move(line)); }
   // Charges a line of `len` bytes the ruleset logs to the VM's memory cap
@@ -192,7 +180,8 @@ class Match {
   }
 
  private:
-  void push_fn(const char* name);  // ruleset function or error
+  void push_fn(const char* name);
+  std::vector<std::string> status_lines(const char* fn, int player);  // ruleset function or error
   // lua_call of a ruleset function, timed when profiling.
   void call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn);
   void restore_state(const Snapshot& s);

@@ -168,6 +168,7 @@ void Rules::read_meta(const std::string& file) {
   };
   meta_.has_heuristic = has("heuristic");
   meta_.has_status = has("status");
+  meta_.has_table_status = has("table_status");
   meta_.has_view = has("view");
   meta_.has_describe = has("describe");
   meta_.has_score = has("score");
@@ -524,18 +525,6 @@ int Rules::strategy_ref(const std::string& name) {
   int ref = luaL_ref(L, LUA_REGISTRYINDEX);
   strategy_refs_[name] = ref;
   return ref;
-}
-
-bool RulesetMeta::allows(int players) const {
-  auto counts = player_counts();
-  return std::find(counts.begin(), counts.end(), players) != counts.end();
-}
-
-std::vector<int> RulesetMeta::player_counts() const {
-  if (!allowed_players.empty()) return allowed_players;
-  std::vector<int> all;
-  for (int p = min_players; p <= max_players; ++p) all.push_back(p);
-  return all;
 }
 
 std::unique_ptr<Match> Rules::new_match(int players, uint64_t seed,

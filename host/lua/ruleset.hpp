@@ -14,39 +14,13 @@
 #include "lua/error.hpp"
 #include "lua/lint.hpp"
 
-namespace ratify::lua {}  // namespace ratify::lua
 struct lua_State;
 namespace ratify::lua {
 class Vm;
 class Match;
 
-struct RulesetMeta {
-  std::string id, name;
-  std::filesystem::path dir;
-  int min_players = 1, max_players = 1;
-  // A variant may allow only some counts (partners: 4 or 6); empty = all.
-  std::vector<int> allowed_players;
-  bool allows(int players) const;
-  std::vector<int> player_counts() const;
-  std::vector<core::OptionDecl> options;
-  bool has_heuristic = false, has_status = false, has_view = false, has_describe = false;
-  // score(g, p): a player's standing during the game; stats(g): the
-  // ruleset's own numbers at the end (both read by `ratify sim`).
-  bool has_score = false, has_stats = false;
-  // Extra settings of the search for the window's Normal and Hard bots
-  // ("depth=0"), as the ruleset measured best; empty: random playouts.
-  std::string search;
-  // Strategy bots the ruleset ships: bots/<name>.lua, by name (sorted).
-  std::vector<std::string> strategy_bots;
-  nlohmann::json layout;  // the ruleset's optional GUI hints, as data
-};
-
-struct VariantMeta {
-  std::vector<int> allowed_players;
-  std::string name, doc;
-  std::filesystem::path file;
-  core::OptionValues options;
-};
+using core::RulesetMeta;
+using core::VariantMeta;
 
 class Rules {
  public:

@@ -18,7 +18,7 @@ struct Failure : std::runtime_error {
 // A rules error's Lua traceback, on its own lines (shown by default: the
 // failing line is often a helper, and its caller is the one to fix).
 std::string traceback_of(const std::exception& e) {
-  auto* script = dynamic_cast<const lua::ScriptError*>(&e);
+  auto* script = dynamic_cast<const engine::ScriptError*>(&e);
   return script && !script->traceback().empty() ? "\n" + script->traceback() : "";
 }
 
@@ -28,11 +28,10 @@ std::string traceback_of(const std::exception& e) {
 // failed game again with them.
 long long check_game(engine::Loaded& loaded, const core::OptionValues& options, int players,
                      uint64_t seed, const CheckConfig& c, bool labels) {
-  auto m = loaded.rules().new_match(players, seed, options, false);
-  m->set_strict(true);
-  m->setup();
-  std::unique_ptr<lua::Match> probe;
-  if (c.roundtrip) probe = loaded.rules().new_match(players, seed, options, false);
+  // Checked as play checks (strict data, transactions), without labels.
+  auto m = loaded.new_state(players, seed, options, {true, true, true});
+  std::unique_ptr<engine::State> probe;
+  if (c.roundtrip) probe = loaded.new_state(players, seed, options, {false, true, true}, false);
   core::Rng pick(core::mix_seed(seed, 99));
   long long n = 0;
   std::string last = "setup";
@@ -47,22 +46,26 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
     }
     int actor = m->actor();
     if (actor == 0) {
-      if (!m->result()) fail("the game has no actor but result(g) is nil");
+      try {
+        m->result();  // the one source of game over: throws when result(g) is nil
+      } catch (const engine::ScriptError& e) {
+        fail(e.what());
+      }
       if (probe) {
         probe->load(m->save());
         if (probe->log() != m->log()) fail("the game log does not survive save and load");
       }
       return n;
     }
-    if (m->result())
+    if (m->result_said())
       fail("result(g) says the game is over, but actor(g) is " + std::to_string(actor));
     int count = m->action_count();
-    if (count == 0) fail(lua::no_action_message(loaded.rules(), actor));
+    if (count == 0) fail(m->no_action_message(actor));
     if (n >= c.max_actions)
       fail("the game did not end within " + std::to_string(c.max_actions) + " actions");
     int i = static_cast<int>(pick.below(static_cast<uint32_t>(count)));
     last = "action " + std::to_string(n + 1);
-    if (labels) last += " (\"" + m->action_info(i).label + "\")";
+    if (labels) last += " (\"" + m->action(i).label + "\")";
     m->apply(i);
     ++n;
   }
@@ -73,7 +76,7 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
 bool builds_labels(engine::Loaded& loaded, const core::OptionValues& options, int players,
                    uint64_t seed) {
   try {
-    auto m = loaded.rules().new_match(players, seed, options);
+    auto m = loaded.new_state(players, seed, options, {false, true, true});
     return m->actor() != 0 && m->actions_have_labels();
   } catch (const std::exception&) {
     return false;

@@ -32,7 +32,7 @@ std::vector<std::string> seating(const SimConfig& c, int players, int index) {
 // (for the cards' impact). Standings cost one ruleset call per player per
 // action (only with a score function, or --leads); holdings look only at
 // zones whose contents changed (their stamp).
-bool follows_standings(SimConfig::Leads leads, const lua::RulesetMeta& meta) {
+bool follows_standings(SimConfig::Leads leads, const engine::RulesetMeta& meta) {
   if (leads == SimConfig::Leads::Heuristic) return meta.has_score || meta.has_heuristic;
   return leads == SimConfig::Leads::Score && meta.has_score;
 }
@@ -45,12 +45,12 @@ class Follower {
         holdings_(c.holdings) {
     if (holdings_)
       held_.assign(static_cast<size_t>(game.players()),
-                   std::vector<char>(game.match().table().defs().size(), 0));
+                   std::vector<char>(game.state().table().defs().size(), 0));
     after_action();  // setup dealt the first hands
   }
 
   void after_action() {
-    if (standings_) samples_.push_back(game_.match().standings());
+    if (standings_) samples_.push_back(game_.state().standings());
     if (holdings_) look_at_zones();
   }
 
@@ -88,7 +88,7 @@ class Follower {
   }
 
   void look_at_zones() {
-    const core::Table& t = game_.match().table();
+    const core::Table& t = game_.state().table();
     const auto& zones = t.zones();
     if (stamps_.size() < zones.size()) stamps_.resize(zones.size(), 0);
     for (size_t z = 0; z < zones.size(); ++z) {
@@ -139,8 +139,7 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
       if (actor == 0) break;
       if (rec.actions >= c.max_actions)
         throw std::runtime_error("no end after " + std::to_string(c.max_actions) + " actions");
-      if (game.action_count() == 0)
-        throw std::runtime_error(lua::no_action_message(game.loaded().rules(), actor));
+      if (game.action_count() == 0) throw std::runtime_error(game.state().no_action_message(actor));
       int i = seat_bot[actor - 1]->choose(game, seat_rng[actor - 1]);
       game.apply(i);
       ++rec.actions;
@@ -151,7 +150,7 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
     rec.winners = r->winners;
     rec.scores = r->scores;
     follow.finish(rec);
-    rec.stats = game.match().stats();
+    rec.stats = game.state().stats();
   } catch (const std::exception& e) {
     rec.error = core::lossy_utf8(e.what());  // a script's message goes into JSON
     reuse.reset();
@@ -221,7 +220,7 @@ SimResult run_sim(const SimConfig& c) {
   for (const auto& seats : c.seatings)
     for (const auto& b : seats) bots::make_bot(b, first->meta());
   if (c.skill_games > 0) bots::make_bot(c.skill_bot, first->meta());
-  out.deck = deck_of(first->rules().card_defs());
+  out.deck = deck_of(first->card_defs());
   for (const auto& seats : c.seatings)
     if (static_cast<int>(seats.size()) != players)
       throw std::invalid_argument("a seating names " + std::to_string(seats.size()) + " bots for " +

@@ -36,7 +36,7 @@ constexpr double kWin = 1e300, kLoss = -1e300;
 // search would. Counting a discrepancy per "not the first choice" is the
 // classic form (Harvey and Ginsberg).
 struct Search {
-  lua::Match& m;
+  engine::State& m;
   long long limit;
   bool ordered;  // try the moves the ruleset's heuristic likes best first
   long long nodes = 0;
@@ -59,14 +59,14 @@ struct Search {
 
   // The order to try the n actions in: the ruleset's order, or best first
   // by heuristic(g, 1) one move ahead (a finished game scores as won/lost).
-  std::vector<int> order(int n, const lua::Snapshot& here) {
+  std::vector<int> order(int n, const engine::Mark& here) {
     std::vector<int> idx(n);
     for (int i = 0; i < n; ++i) idx[i] = i;
     if (!ordered || n < 2) return idx;
     std::vector<double> score(n);
     for (int i = 0; i < n; ++i) {
       if (i > 0) m.restore(here);
-      m.apply_untracked(i);
+      m.apply_scratch(i);
       score[i] = m.actor() != 0 ? m.heuristic(1) : won() ? kWin : kLoss;
     }
     m.restore(here);
@@ -97,7 +97,7 @@ struct Search {
       return false;
     }
     int n = m.action_count();
-    lua::Snapshot here = m.snapshot();
+    engine::Mark here = m.mark();
     auto known = orders.find(h);
     if (known == orders.end()) known = orders.emplace(h, order(n, here)).first;
     const std::vector<int> idx = known->second;  // a copy: the map may grow below
@@ -110,7 +110,7 @@ struct Search {
       }
       if (!fresh) m.restore(here);
       fresh = false;
-      m.apply_untracked(idx[j]);
+      m.apply_scratch(idx[j]);
       line.push_back(idx[j]);
       if (probe(budget - cost, all)) return true;
       line.pop_back();
@@ -133,10 +133,10 @@ struct Search {
 
 }  // namespace
 
-DealOutcome solve_match(lua::Match& m, long long limit_nodes, bool ordered) {
+DealOutcome solve_match(engine::State& m, long long limit_nodes, bool ordered) {
   DealOutcome out;
   auto start = std::chrono::steady_clock::now();
-  lua::Snapshot begin = m.snapshot();
+  engine::Mark begin = m.mark();
   Search s{m, limit_nodes, ordered && m.has_heuristic(), 0, {}, {}, {}, {}};
   try {
     out.verdict = s.solve() ? Verdict::Won : Verdict::Lost;
@@ -146,7 +146,7 @@ DealOutcome solve_match(lua::Match& m, long long limit_nodes, bool ordered) {
   m.restore(begin);
   if (out.verdict == Verdict::Won)  // labels only for the line kept
     for (int i : s.line) {
-      out.winning_line.push_back(m.action_info(i).label);
+      out.winning_line.push_back(m.action(i).label);
       m.apply(i);
     }
   m.restore(begin);
@@ -176,7 +176,7 @@ SolveReport run_solve(const SolveConfig& c) {
         uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
         DealOutcome o;
         try {
-          auto m = loaded->rules().new_match(1, seed, options);
+          auto m = loaded->new_state(1, seed, options, {false, true, true});
           o = solve_match(*m, c.limit_nodes, c.ordered);
         } catch (const std::exception& e) {
           std::lock_guard<std::mutex> lock(mu);

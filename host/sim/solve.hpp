@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/state.hpp"
+
 namespace ratify::sim {
 
 enum class Verdict { Won, Lost, Unknown };
@@ -61,5 +63,5 @@ namespace ratify::sim {
 // Solves the game in `m` from its current state (left as it was).
 // `ordered`: try moves best first by the ruleset's heuristic (when it has
 // one) rather than in the order actions(g) lists them.
-DealOutcome solve_match(lua::Match& m, long long limit_nodes, bool ordered = true);
+DealOutcome solve_match(engine::State& m, long long limit_nodes, bool ordered = true);
 }  // namespace ratify::sim

@@ -1,0 +1,189 @@
+#pragma once
+// The game interface: what everything above the engine (bots, sim, the
+// window, the text UI, a server) knows of a game. A State is one game of a
+// loaded ruleset: who acts, the legal actions decoded once, apply, the one
+// result, marks to go back to, hash, save and load, and for each seat a
+// View of what that seat may know. host/lua implements it behind this
+// header; nothing above the engine names lua:: (docs/architecture.md).
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/game_types.hpp"
+#include "core/options.hpp"
+#include "core/rng.hpp"
+#include "core/table.hpp"
+
+namespace ratify::lua {
+class Match;
+class Snapshot;
+}  // namespace ratify::lua
+
+namespace ratify::engine {
+
+using core::CallProfile;
+using core::Result;
+using core::RulesetMeta;
+using core::ScriptError;
+using core::VariantMeta;
+
+// How a game is run: what batch games leave out for speed.
+struct StateSettings {
+  bool strict = true;        // every call's data checked as plain data
+  bool logging = true;       // g.log keeps lines (g.logging tells the rules)
+  bool transactions = true;  // a failed apply leaves the state as it was
+};
+
+// An action as the host understands it, decoded in one place from the
+// ruleset's action table (docs/lua-api.md "Actions"). `ends_turn`, `risky`
+// and the label are presentation: they are no part of the action's
+// identity, so a hint added later never invalidates a recorded game.
+struct Action {
+  std::string label;       // `label`, else describe(g, action), else the fields
+  std::vector<int> cards;  // `card` and `cards`
+  int target = 0;          // `target` (a player)
+  std::string zone;        // `zone`
+  bool ends_turn = false;  // `ends_turn`, else a kind "end_turn", "end" or "pass"
+  bool risky = false;      // `risky = true` or a warning text
+  std::string warning;     // that text, "" when none
+};
+
+// The fields of an action that only say how to show it.
+bool presentation_field(std::string_view key);
+// An action's fields without those: what replays compare.
+nlohmann::json identity_of(nlohmann::json action);
+
+struct CardView {
+  int id = 0;            // 0 when the viewer sees a back
+  bool face_up = false;  // false: the viewer sees a back
+  int def = -1;          // index into the card definitions, -1 when hidden
+};
+
+struct ZoneView {
+  std::string name, kind, label;
+  int owner = 0;
+  core::Visibility visibility = core::Visibility::None;
+  std::vector<CardView> cards;
+};
+
+struct ActionView {
+  int index = 0;  // 0-based, as apply takes it
+  Action action;
+};
+
+// Everything one seat may know, as plain data: the zones with the cards it
+// sees, every player's status lines, the ruleset's view of g.state, the
+// log, whose turn it is, its legal actions when it is to act, the result.
+// Seat 0 is an onlooker, who sees only what is public.
+struct View {
+  int seat = 0;
+  std::vector<ZoneView> zones;
+  std::vector<std::vector<std::string>> status;  // per player, 1-based at [p-1]
+  std::vector<std::string> shared_status;        // lines about the whole table
+  nlohmann::json state;                          // view(g, seat), or g.state
+  std::vector<std::string> log;
+  int actor = 0;                    // 0: the game is over
+  std::vector<ActionView> actions;  // only when `seat` is the actor
+  std::optional<Result> result;     // when the game is over
+};
+nlohmann::json to_json(const View& v);
+
+// A moment of a State to go back to (bots' lookahead, undo).
+class Mark {
+ public:
+  Mark();
+  Mark(Mark&&) noexcept;
+  Mark& operator=(Mark&&) noexcept;
+  ~Mark();
+
+ private:
+  friend class State;
+  std::unique_ptr<lua::Snapshot> s_;
+};
+
+class State {
+ public:
+  explicit State(std::unique_ptr<lua::Match> m);
+  ~State();
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+
+  int players() const;
+  uint64_t seed() const;
+  const core::OptionValues& options() const;
+  const RulesetMeta& meta() const;
+  const std::vector<core::CardDef>& card_defs() const;
+  // The whole truth (every card, where it lies): for the referee's tools
+  // (check, sim's metrics, the solver) and the engine's views, never for
+  // what a seat is shown: that comes from view(seat).
+  const core::Table& table() const;
+
+  int actor();  // 0: the game is over (the one source of game over)
+  int action_count();
+  Action action(int i);                 // decoded, with its label
+  nlohmann::json action_fields(int i);  // the ruleset's table as data, without `label`
+  // A hash of each legal action's fields: the same action in another
+  // world (a bot's guess at the hidden cards) has the same key.
+  std::vector<uint64_t> action_keys();
+  // The legal action with these fields (presentation fields ignored), or -1.
+  int find_action(const nlohmann::json& fields);
+  // Carries out action i. The ruleset's apply gets the action frozen: a
+  // write into it is an error with file:line. With transactions a failed
+  // apply leaves the state exactly as it was (ScriptError thrown).
+  void apply(int i);
+  // The same without a transaction, for searchers that restore a mark
+  // after every try anyway: after a ScriptError, restore before going on.
+  void apply_scratch(int i);
+  // How the game ended: read only once actor() is 0. Throws ScriptError
+  // when the rules name no actor but give no result.
+  std::optional<Result> result();
+  // What result(g) says now, even while actor(g) names a player: only
+  // `check` asks, to find rules whose two ends of a game disagree.
+  bool result_said();
+  // Player `actor` has no legal action: the message, with file:line.
+  std::string no_action_message(int actor);
+
+  Mark mark();
+  void restore(const Mark& m);
+  // by_definition: cards of one definition count as the same (the solver
+  // meets a position again whichever copy of a card lies where).
+  uint64_t hash(bool by_definition = false);
+  nlohmann::json save(bool with_log = true);
+  void load(const nlohmann::json& j);  // throws std::runtime_error on a bad save
+  const std::vector<std::string>& log() const;
+  bool logging() const;
+  // A line in the log (the engine's line for an action the rules did not log).
+  void add_log(std::string line);
+
+  std::vector<std::string> status(int seat);
+  bool has_heuristic() const;
+  double heuristic(int seat);
+  std::vector<double> standings();
+  std::vector<std::pair<std::string, double>> stats();
+
+  // What `seat` may know; 0: an onlooker.
+  View view(int seat);
+  // Makes this state a world `seat` could be in: every card it cannot see
+  // re-dealt among the places of such cards (in place; restore a mark to
+  // come back). Bots search such worlds, never the real one.
+  void world_for(int seat, core::Rng& rng);
+  // The strategy bot `bot`'s choice (bots/<bot>.lua) for `seat`: 0-based.
+  int strategy_choice(const std::string& bot, int seat);
+
+  // For bench: time per ruleset function into `p` (nullptr: off).
+  void set_profile(CallProfile* p);
+  // Whether the current actions carry labels built by actions(g).
+  bool actions_have_labels();
+
+ private:
+  friend class Game;
+  lua::Match& match() { return *m_; }
+  std::unique_ptr<lua::Match> m_;
+};
+
+}  // namespace ratify::engine
