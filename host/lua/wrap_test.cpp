@@ -1,37 +1,18 @@
 // The scenario-test API `t` (docs/lua-api.md, "Scenario tests"): games a
-// test arranges by hand and drives by matching legal actions.
+// test arranges by hand and drives by matching legal actions. The test
+// game's methods are in wrap_test_game.cpp and wrap_test_arrange.cpp.
 #include <algorithm>
 #include <cstring>
-#include <map>
-#include <sstream>
 #include <stdexcept>
 
 #include "lua/internal.hpp"
-#include "lua/lint.hpp"
 #include "lua/match.hpp"
 #include "lua/ruleset.hpp"
+#include "lua/wrap_test.hpp"
 
 namespace ratify::lua {
 
-namespace {
-
-const char* kGameMeta = "ratify.test.game";
-// A test game's one field besides its methods: G.g, its context.
-const char* kGameField = "g";
-
-struct GameBox {
-  Match* match;
-};
-
-Rules& rules_of(lua_State* L) {
-  return *static_cast<Rules*>(lua_touserdata(L, lua_upvalueindex(1)));
-}
-
-Match& game_arg(lua_State* L) {
-  auto* box = static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta));
-  if (!box->match) luaL_error(L, "this test game is gone");
-  return *box->match;
-}
+namespace test_api {
 
 std::string show(lua_State* L, int idx) {
   idx = lua_absindex(L, idx);
@@ -53,9 +34,15 @@ bool push_failure(lua_State* L, const std::string& what) {
   return false;
 }
 
+namespace {
+
 template <class F>
 int asserting(lua_State* L, F&& check) {
   return check() ? 0 : lua_error(L);
+}
+
+Rules& rules_of(lua_State* L) {
+  return *static_cast<Rules*>(lua_touserdata(L, lua_upvalueindex(1)));
 }
 
 // t.game's work; -1 with the message on the stack when it fails, so that
@@ -89,48 +76,6 @@ void check_variant(lua_State* L, Rules& rules) {
                have.empty() ? "the base game" : ("variant '" + have + "'").c_str());
   lua_setfield(L, LUA_REGISTRYINDEX, kNeedsVariant);
   luaL_error(L, "t.game: variant '%s' (the test runs again with it)", want);
-}
-
-// The helpers below run inside catch_to_stack and throw: a Lua error
-// would long-jump past their strings and vectors.
-struct PositionError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// The card a test names at stack index idx: a card (its number), or a
-// definition id, whose n-th mention takes its n-th copy (`taken` counts).
-core::CardId card_named(lua_State* L, Match& m, int idx, std::map<std::string, int>& taken,
-                        const std::string& where) {
-  if (lua_isinteger(L, idx)) {
-    lua_Integer c = lua_tointeger(L, idx);
-    if (c < 1 || c > m.table().ncards())
-      throw PositionError(where + ": no card " + std::to_string(c));
-    return static_cast<core::CardId>(c);
-  }
-  if (lua_type(L, idx) != LUA_TSTRING)
-    throw PositionError(where + ": a card is a card or a definition id, not " +
-                        luaL_typename(L, idx));
-  std::string id = lua_tostring(L, idx);
-  int n = ++taken[id];
-  for (int c = 1, seen = 0; c <= m.table().ncards(); ++c)
-    if (m.table().def(c).id == id && ++seen == n) return c;
-  throw PositionError(where + ": there is no copy " + std::to_string(n) + " of card '" + id + "'");
-}
-
-// The list at stack index idx as cards, checked to name each card once.
-std::vector<core::CardId> cards_named(lua_State* L, Match& m, int idx, const std::string& where) {
-  if (!lua_istable(L, idx)) throw PositionError(where + ": expected a list of cards");
-  std::vector<core::CardId> out;
-  std::map<std::string, int> taken;
-  for (lua_Integer k = 1; lua_rawgeti(L, idx, k) != LUA_TNIL; ++k) {
-    core::CardId c = card_named(L, m, -1, taken, where);
-    lua_pop(L, 1);
-    if (std::find(out.begin(), out.end(), c) != out.end())
-      throw PositionError(where + ": card " + std::to_string(c) + " is named twice");
-    out.push_back(c);
-  }
-  lua_pop(L, 1);
-  return out;
 }
 
 // A stack setup never used would leave the test playing another deal
@@ -229,351 +174,6 @@ int t_game(lua_State* L) {
   return raise_if_failed(L, new_game(L));
 }
 
-int game_gc(lua_State* L) {
-  auto* box = static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta));
-  delete box->match;
-  box->match = nullptr;
-  return 0;
-}
-
-int game_index(lua_State* L) {
-  Match& m = game_arg(L);
-  const char* key = luaL_checkstring(L, 2);
-  if (std::strcmp(key, kGameField) == 0) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, m.g_ref());
-    return 1;
-  }
-  luaL_getmetatable(L, kGameMeta);
-  lua_getfield(L, -1, "methods");
-  lua_getfield(L, -1, key);
-  return 1;
-}
-
-int game_actor(lua_State* L) {
-  Match& m = game_arg(L);
-  return guarded(L, [&] {
-    int a = m.actor();
-    if (a)
-      lua_pushinteger(L, a);
-    else
-      lua_pushnil(L);
-    return 1;
-  });
-}
-
-// The legal actions, each a copy with its label filled in.
-int game_actions(lua_State* L) {
-  Match& m = game_arg(L);
-  return guarded(L, [&] {
-    m.touch();  // the test may have changed g.state by hand
-    int n = m.action_count();
-    std::vector<std::string> labels;
-    for (int i = 0; i < n; ++i) labels.push_back(m.action_info(i).label);
-    lua_createtable(L, n, 0);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
-    for (int i = 0; i < n; ++i) {
-      lua_rawgeti(L, -1, i + 1);
-      push_copy(L, -1);
-      lua_pushstring(L, labels[i].c_str());
-      lua_setfield(L, -2, "label");
-      lua_rawseti(L, -4, i + 1);
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return 1;
-  });
-}
-
-// Indices of the legal actions matching the spec at stack index 2.
-std::vector<int> matching(lua_State* L, Match& m, std::vector<std::string>& labels) {
-  m.touch();
-  int n = m.action_count();
-  for (int i = 0; i < n; ++i) labels.push_back(m.action_info(i).label);
-  std::vector<int> hits;
-  int top = lua_gettop(L);
-  if (lua_type(L, 2) == LUA_TSTRING) {
-    std::string want = lua_tostring(L, 2);
-    for (int i = 0; i < n; ++i)
-      if (labels[i] == want) hits.push_back(i);
-    return hits;
-  }
-  // A spec's label (an action from G:actions() has one) is compared with
-  // the action's text, made by describe when the action carries none.
-  int spec = 2;
-  std::string label;
-  bool by_label = lua_getfield(L, 2, "label") == LUA_TSTRING;
-  if (by_label) label = lua_tostring(L, -1);
-  lua_pop(L, 1);
-  if (by_label) {
-    lua_newtable(L);
-    spec = lua_gettop(L);
-    for (lua_pushnil(L); lua_next(L, 2); lua_pop(L, 1)) {
-      if (lua_type(L, -2) == LUA_TSTRING && std::strcmp(lua_tostring(L, -2), "label") == 0)
-        continue;
-      lua_pushvalue(L, -2);
-      lua_pushvalue(L, -2);
-      lua_rawset(L, spec);
-    }
-  }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
-  for (int i = 0; i < n; ++i) {
-    lua_rawgeti(L, -1, i + 1);
-    if (fields_match(L, spec, -1) && (!by_label || labels[i] == label)) hits.push_back(i);
-    lua_pop(L, 1);
-  }
-  lua_settop(L, top);
-  return hits;
-}
-
-int game_can(lua_State* L) {
-  Match& m = game_arg(L);
-  if (!lua_istable(L, 2)) luaL_checkstring(L, 2);
-  return guarded(L, [&] {
-    std::vector<std::string> labels;
-    lua_pushboolean(L, !matching(L, m, labels).empty());
-    return 1;
-  });
-}
-
-// G:act's work; -1 with the message on the stack when it fails, so that
-// game_act raises after these C++ objects are gone.
-int act(lua_State* L) {
-  Match& m = game_arg(L);
-  if (!lua_istable(L, 2)) luaL_checkstring(L, 2);
-  std::string problem;
-  std::string spec = show(L, 2);
-  int rc = catch_to_stack(L, [&] {
-    std::vector<std::string> labels;
-    auto hits = matching(L, m, labels);
-    if (hits.size() == 1) {
-      int chosen = hits[0];
-      lua_rawgeti(L, LUA_REGISTRYINDEX, m.actions_ref());
-      lua_rawgeti(L, -1, chosen + 1);
-      push_copy(L, -1);
-      m.apply(chosen);
-      return 1;
-    }
-    std::ostringstream s;
-    s << (hits.empty() ? "no legal action matches " : "several legal actions match ") << spec
-      << " (actor " << m.actor() << "); the legal actions are:";
-    for (size_t i = 0; i < labels.size(); ++i) s << "\n    " << labels[i];
-    if (labels.empty()) s << " none";
-    problem = s.str();
-    return 0;
-  });
-  if (problem.empty()) return rc;
-  push_failure(L, problem);
-  return -1;
-}
-
-int game_act(lua_State* L) {
-  return raise_if_failed(L, act(L));
-}
-
-int game_result(lua_State* L) {
-  Match& m = game_arg(L);
-  return guarded(L, [&] {
-    auto r = m.result();
-    if (!r) {
-      lua_pushnil(L);
-      return 1;
-    }
-    lua_newtable(L);
-    lua_newtable(L);
-    for (size_t i = 0; i < r->winners.size(); ++i) {
-      lua_pushinteger(L, r->winners[i]);
-      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
-    lua_setfield(L, -2, "winners");
-    lua_newtable(L);
-    for (size_t i = 0; i < r->scores.size(); ++i) {
-      double s = r->scores[i];
-      if (s == static_cast<double>(static_cast<lua_Integer>(s)))
-        lua_pushinteger(L, static_cast<lua_Integer>(s));
-      else
-        lua_pushnumber(L, s);
-      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
-    lua_setfield(L, -2, "scores");
-    lua_pushstring(L, r->text.c_str());
-    lua_setfield(L, -2, "text");
-    return 1;
-  });
-}
-
-int game_card(lua_State* L) {
-  Match& m = game_arg(L);
-  const char* id = luaL_checkstring(L, 2);
-  lua_Integer n = luaL_optinteger(L, 3, 1);
-  for (int c = 1; c <= m.table().ncards(); ++c)
-    if (m.table().def(c).id == id && --n == 0) {
-      lua_pushinteger(L, c);
-      return 1;
-    }
-  return luaL_error(L, "no copy %d of card '%s'", static_cast<int>(luaL_optinteger(L, 3, 1)), id);
-}
-
-int game_playout(lua_State* L) {
-  Match& m = game_arg(L);
-  lua_Integer max = luaL_optinteger(L, 2, 100000);
-  return guarded(L, [&] {
-    // Seeded by the state too, so that G:playout(1) in a loop walks at
-    // random instead of taking the same pick position every call.
-    core::Rng pick(core::mix_seed(m.seed() ^ 77, m.hash()));
-    lua_Integer done = 0;
-    for (; done < max; ++done) {
-      if (m.actor() == 0) break;
-      int n = m.action_count();
-      if (n == 0) throw ScriptError(no_action_message(m.rules(), m.actor()));
-      m.apply(static_cast<int>(pick.below(static_cast<uint32_t>(n))));
-    }
-    lua_pushinteger(L, done);
-    return 1;
-  });
-}
-
-// G:heuristic(p): the ruleset's heuristic(g, p), as the bots see it.
-int game_heuristic(lua_State* L) {
-  Match& m = game_arg(L);
-  lua_Integer p = luaL_checkinteger(L, 2);
-  if (p < 1 || p > m.players()) return luaL_error(L, "no player %d", static_cast<int>(p));
-  if (!m.has_heuristic()) return luaL_error(L, "the ruleset has no heuristic(g, player)");
-  return guarded(L, [&] {
-    lua_pushnumber(L, m.heuristic(static_cast<int>(p)));
-    return 1;
-  });
-}
-
-// Lines as a Lua list of strings.
-void push_lines(lua_State* L, const std::vector<std::string>& lines) {
-  lua_createtable(L, static_cast<int>(lines.size()), 0);
-  for (size_t i = 0; i < lines.size(); ++i) {
-    lua_pushlstring(L, lines[i].data(), lines[i].size());
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
-}
-
-// G:status(p): the lines of the ruleset's status(g, p), as the window
-// shows them beside player p.
-int game_status(lua_State* L) {
-  Match& m = game_arg(L);
-  lua_Integer p = luaL_checkinteger(L, 2);
-  if (p < 1 || p > m.players()) return luaL_error(L, "no player %d", static_cast<int>(p));
-  return guarded(L, [&] {
-    push_lines(L, m.status(static_cast<int>(p)));
-    return 1;
-  });
-}
-
-// G:log(): every line g.log wrote so far, oldest first.
-int game_log(lua_State* L) {
-  push_lines(L, game_arg(L).log());
-  return 1;
-}
-
-// G:try(spec): carries out the legal action matching spec and returns true;
-// when the ruleset did not offer it, returns false and why, and proves the
-// state untouched by asking for the actions (state hash before and after).
-int try_action(lua_State* L) {
-  Match& m = game_arg(L);
-  if (!lua_istable(L, 2)) luaL_checkstring(L, 2);
-  std::string spec = show(L, 2);
-  return catch_to_stack(L, [&] {
-    uint64_t before = m.hash();
-    std::vector<std::string> labels;
-    auto hits = matching(L, m, labels);
-    if (hits.size() > 1) throw PositionError("several legal actions match " + spec);
-    if (hits.size() == 1) {
-      m.apply(hits[0]);
-      lua_pushboolean(L, 1);
-      return 1;
-    }
-    if (m.hash() != before)
-      throw PositionError("the state changed while the ruleset listed its actions");
-    std::string why = "not offered: " + spec + " (actor " + std::to_string(m.actor()) +
-                      "); the legal actions are:";
-    for (const auto& l : labels) why += "\n    " + l;
-    if (labels.empty()) why += " none";
-    lua_pushboolean(L, 0);
-    lua_pushlstring(L, why.data(), why.size());
-    return 2;
-  });
-}
-
-int game_try(lua_State* L) {
-  return raise_if_failed(L, try_action(L));
-}
-
-// G:arrange(zone, cards [, rest]): the zone then holds exactly these cards,
-// the first on top, each taken from where it lay; cards it held before and
-// not named go to the zone `rest` (an error if some would and no rest is
-// given, so a test never loses a card by accident).
-int game_arrange(lua_State* L) {
-  Match& m = game_arg(L);
-  size_t len = 0;
-  const char* name = luaL_checklstring(L, 2, &len);
-  luaL_checktype(L, 3, LUA_TTABLE);
-  const char* rest = luaL_optstring(L, 4, nullptr);
-  return guarded(L, [&] {
-    int zone = m.zone_named(name, len);
-    if (zone < 0) throw PositionError("G:arrange: no zone '" + std::string(name) + "'");
-    int spare = rest ? m.zone_named(rest, std::strlen(rest)) : -1;
-    if (rest && spare < 0) throw PositionError("G:arrange: no zone '" + std::string(rest) + "'");
-    auto cards = cards_named(L, m, 3, "G:arrange " + std::string(name));
-    std::vector<core::CardId> displaced;
-    for (core::CardId c : m.table().zone(zone).cards)
-      if (std::find(cards.begin(), cards.end(), c) == cards.end()) displaced.push_back(c);
-    if (!displaced.empty() && spare < 0)
-      throw PositionError(
-          "G:arrange: " + std::string(name) + " also holds " + m.table().def(displaced.front()).id +
-          (displaced.size() > 1 ? " and more" : "") + "; name it too or give a zone for the rest");
-    auto& table = m.table_mut();
-    for (core::CardId c : displaced) table.move(c, spare);
-    for (auto c = cards.rbegin(); c != cards.rend(); ++c) table.move(*c, zone);
-    return 0;
-  });
-}
-
-// The string keys of the table at idx, sorted, as "a, b, c".
-std::string sorted_keys(lua_State* L, int idx) {
-  idx = lua_absindex(L, idx);
-  std::vector<std::string> keys;
-  for (lua_pushnil(L); lua_next(L, idx); lua_pop(L, 1))
-    if (lua_type(L, -2) == LUA_TSTRING) keys.emplace_back(lua_tostring(L, -2));
-  std::sort(keys.begin(), keys.end());
-  std::string out;
-  for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
-  return out;
-}
-
-// G:set(name, ...): the ruleset's own setter settable[name](g, ...), so a
-// test sets a position the way the rules keep it, never by private fields.
-int game_set(lua_State* L) {
-  Match& m = game_arg(L);
-  const char* name = luaL_checkstring(L, 2);
-  int nargs = lua_gettop(L) - 2;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, m.rules().module_ref());
-  if (lua_getfield(L, -1, "settable") != LUA_TTABLE)
-    return luaL_error(L,
-                      "G:set: the ruleset declares nothing settable (its table `settable`, "
-                      "docs/lua-api.md)");
-  if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-    lua_pop(L, 1);
-    std::string known = sorted_keys(L, -1);
-    luaL_where(L, 1);
-    lua_pushfstring(L, "G:set: '%s' is not settable; the ruleset's settable are: %s", name,
-                    known.empty() ? "none" : known.c_str());
-    lua_concat(L, 2);
-    std::string().swap(known);
-    return lua_error(L);
-  }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, m.g_ref());
-  for (int i = 3; i < 3 + nargs; ++i) lua_pushvalue(L, i);
-  lua_call(L, nargs + 1, 0);
-  m.touch();
-  return 0;
-}
-
 int t_eq(lua_State* L) {
   luaL_checkany(L, 2);
   return asserting(L, [&] {
@@ -625,6 +225,13 @@ void push_t(lua_State* L, Rules& rules) {
 }
 
 }  // namespace
+
+}  // namespace test_api
+
+using test_api::kGameField;
+using test_api::kGameMeta;
+using test_api::kNeedsVariant;
+using test_api::push_t;
 
 bool hit_limit(const std::string& message) {
   return message.find("time limit exceeded") != std::string::npos ||

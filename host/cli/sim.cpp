@@ -1,0 +1,209 @@
+// `ratify sim`, `tournament` and `merge`: batches of bot games, their
+// shards merged, and what is kept of a run.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/shared.hpp"
+#include "core/replay.hpp"
+#include "engine/game.hpp"
+#include "sim/report.hpp"
+#include "sim/sim.hpp"
+#include "sim/tournament.hpp"
+
+namespace ratify::cli {
+
+// A sim that stopped at a failed game: the commands that play that game
+// alone, as sim played it and move by move in the text UI.
+int sim_stopped(const SimArgs& a, const sim::SimResult& r) {
+  const sim::GameRecord* g = nullptr;
+  for (const auto& x : r.games)
+    if (x.index == r.stopped_at) g = &x;
+  std::string bots, seats;
+  for (const auto& b : a.bots) bots += (bots.empty() ? "" : ",") + b;
+  for (const auto& b : g->seat_bots) seats += (seats.empty() ? "" : ",") + b;
+  std::string k = std::to_string(g->index), n = std::to_string(g->index + 1);
+  std::vector<std::string> again = {"ratify", "sim", a.ruleset};
+  if (!r.config.variant.empty()) again.push_back(r.config.variant);
+  again.insert(again.end(), {"--seed", std::to_string(a.seed), "--bots", bots, "--players",
+                             std::to_string(r.players), "-n", n, "--shard", k + "/" + n});
+  if (a.rotate) again.push_back("--rotate");
+  for (const auto& s : a.sets) again.insert(again.end(), {"--set", s});
+  // play takes a variant in its ruleset: id/variant, or a folder's file.
+  std::string rules = a.ruleset;
+  std::error_code ec;
+  if (!r.config.variant.empty())
+    rules += std::filesystem::is_regular_file(std::filesystem::path(a.ruleset) / "ruleset.lua", ec)
+                 ? "/variants/" + r.config.variant + ".lua"
+                 : "/" + r.config.variant;
+  std::vector<std::string> watch = {
+      "ratify", "play", rules, "--seats", seats, "--seed", std::to_string(g->seed), "--text"};
+  for (const auto& s : a.sets) watch.insert(watch.end(), {"--set", s});
+  std::cout << "stopped at the first failed game (game " << k << ", game seed " << g->seed
+            << "); no results written\n"
+            << "this game alone: " << command_line(again) << "\n"
+            << "move by move: " << command_line(watch) << "\n";
+  return kFailed;
+}
+
+// What `sim --json` and `merge --json` write: one run as its result with
+// the report added; several as {"runs": [...], "report": ...}.
+static nlohmann::json sim_json(const std::vector<sim::SimResult>& runs,
+                               const nlohmann::json& report) {
+  if (runs.size() != 1) return sim::results_json(runs);
+  nlohmann::json j = sim::result_json(runs[0]);
+  j["report"] = report;
+  return j;
+}
+
+// The columns of a sim: the base game first (named `base`, or "" as
+// older scripts wrote it) unless --no-base, then each variant once.
+static std::vector<std::string> sim_columns(const SimArgs& a) {
+  std::vector<std::string> variants;
+  if (!a.no_base) variants.push_back("");
+  for (const auto& named : a.variants) {
+    std::string v = named == "base" ? "" : named;
+    if (v.empty() && a.no_base)
+      throw engine::InputError("--no-base leaves out the base game, yet `base` is named");
+    if (v.empty()) continue;
+    if (std::find(variants.begin(), variants.end(), v) != variants.end())
+      throw engine::InputError("variant '" + v + "' is named twice");
+    variants.push_back(v);
+  }
+  if (variants.empty()) throw engine::InputError("--no-base: name at least one variant");
+  return variants;
+}
+
+int cmd_sim(const SimArgs& a) {
+  std::vector<std::string> variants = sim_columns(a);
+  std::vector<sim::SimResult> runs;
+  for (const auto& v : variants) {
+    sim::SimConfig c;
+    c.ruleset = a.ruleset;
+    c.variant = v;
+    c.sets = a.sets;
+    c.games = a.games;
+    c.seed = a.seed;
+    c.threads = default_threads(a.threads);
+    c.players = a.players;
+    c.bots = a.bots;
+    c.rotate = a.rotate;
+    c.skill_games = a.skill_games;
+    if (a.leads) c.leads = sim::SimConfig::Leads::Heuristic;
+    if (a.no_leads) c.leads = sim::SimConfig::Leads::Off;
+    c.skill_bot = a.skill_bot;
+    if (!a.shard.empty()) parse_shard(a.shard, c.shard, c.shards);
+    if (!a.quiet) c.progress = progress_bar(v.empty() ? "sim" : v);
+    runs.push_back(sim::run_sim(c));
+    if (!a.quiet || runs.back().stopped_at >= 0) std::cout << sim::summary_text(runs.back());
+    if (runs.back().stopped_at >= 0) return sim_stopped(a, runs.back());
+  }
+  nlohmann::json report = sim::report_json(runs);
+  if (!a.quiet) std::cout << sim::report_text(report);
+  if (!a.json_file.empty()) core::write_file(a.json_file, sim_json(runs, report).dump(1) + "\n");
+  if (!a.csv_file.empty()) core::write_file(a.csv_file, sim::games_csv(runs));
+  // A shard is part of a run: `ratify merge` records the whole.
+  RecordArgs record = a.record;
+  record.no_history = record.no_history || !a.shard.empty();
+  keep_run(runs, report, record);
+  int errors = 0;
+  for (const auto& r : runs)
+    for (const auto& g : r.games) errors += !g.error.empty();
+  return errors ? kFailed : kOk;
+}
+
+// The shards of a tournament (--json of each) as one, analysed again.
+sim::TournamentResult merge_tournaments(const std::vector<std::string>& files) {
+  std::vector<sim::SimResult> parts;
+  nlohmann::json first;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) throw engine::InputError(f + ": cannot open");
+    try {
+      auto j = nlohmann::json::parse(in);
+      if (first.is_null()) first = j;
+      if (j.at("bots") != first.at("bots") || j.at("deals") != first.at("deals"))
+        throw engine::InputError(f + ": not a shard of the same tournament as " + files[0]);
+      parts.push_back(sim::result_from_json(j.at("results")));
+    } catch (const nlohmann::json::exception& e) {
+      throw engine::InputError(f + ": not a `ratify tournament --json` result: " + e.what());
+    }
+  }
+  sim::TournamentResult r;
+  r.config.ruleset = first.at("ruleset");
+  r.config.variant = first.at("variant");
+  r.config.sets = first.at("options").get<std::vector<std::string>>();
+  r.config.bots = first.at("bots").get<std::vector<std::string>>();
+  r.config.deals = first.at("deals");
+  r.config.seed = first.at("seed");
+  try {
+    r.sim = sim::merge(parts);
+  } catch (const std::runtime_error& e) {
+    throw engine::InputError(e.what());
+  }
+  r.config.players = r.sim.players;
+  sim::analyse(r);
+  return r;
+}
+
+int cmd_tournament(const TournamentArgs& a) {
+  if (!a.merge.empty()) {
+    auto r = merge_tournaments(a.merge);
+    if (!a.quiet) std::cout << sim::tournament_text(r);
+    if (!a.json_file.empty()) core::write_file(a.json_file, sim::tournament_json(r).dump(1) + "\n");
+    return r.errors ? kFailed : kOk;
+  }
+  if (a.ruleset.empty() || a.bots.empty())
+    throw engine::InputError("tournament: name a ruleset and --bots, or --merge shard files");
+  sim::TournamentConfig c;
+  if (!a.shard.empty()) parse_shard(a.shard, c.shard, c.shards);
+  c.ruleset = a.ruleset;
+  c.sets = a.sets;
+  c.bots = a.bots;
+  c.deals = a.deals;
+  c.seed = a.seed;
+  c.threads = default_threads(a.threads);
+  if (a.players) {
+    c.players = a.players;
+  } else {
+    auto loaded = engine::Loaded::open(a.ruleset);
+    c.players = std::max(2, loaded->meta().min_players);
+    if (c.players > loaded->meta().max_players)
+      throw engine::InputError(loaded->meta().id +
+                               " is a game for one: a tournament needs two "
+                               "players or more");
+  }
+  if (!a.quiet) c.progress = progress_bar("tournament");
+  auto r = sim::run_tournament(c);
+  if (!a.quiet) std::cout << sim::tournament_text(r);
+  if (!a.json_file.empty()) core::write_file(a.json_file, sim::tournament_json(r).dump(1) + "\n");
+  return r.errors ? kFailed : kOk;
+}
+
+int cmd_merge(const std::vector<std::string>& files, const std::string& json_out,
+              const RecordArgs& record) {
+  std::vector<sim::SimResult> parts;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) throw engine::InputError(f + ": cannot open");
+    try {
+      for (auto& r : sim::results_from_json(nlohmann::json::parse(in)))
+        parts.push_back(std::move(r));
+    } catch (const nlohmann::json::exception& e) {
+      throw engine::InputError(f + ": not a `ratify sim --json` result: " + e.what());
+    }
+  }
+  auto merged = sim::merge_runs(parts);
+  for (const auto& r : merged) std::cout << sim::summary_text(r);
+  nlohmann::json report = sim::report_json(merged);
+  std::cout << sim::report_text(report);
+  if (!json_out.empty()) core::write_file(json_out, sim_json(merged, report).dump(1) + "\n");
+  keep_run(merged, report, record);
+  return kOk;
+}
+
+}  // namespace ratify::cli
