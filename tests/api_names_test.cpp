@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "lua/ruleset.hpp"
 #include "test_files.hpp"
 
 using namespace ratify;

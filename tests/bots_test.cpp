@@ -9,6 +9,7 @@
 #include "bots/bots.hpp"
 #include "bots/mcts.hpp"
 #include "engine/game.hpp"
+#include "engine/testing.hpp"
 #include "sim/tournament.hpp"
 
 using namespace ratify;
@@ -73,15 +74,15 @@ TEST_P(NotPeeking, MctsChoosesTheSameWhateverTheUnseenCards) {
     advance(b, hc.moves, seed);
     if (a.actor() == 0) continue;
     int me = a.actor();
-    rearrange_unseen(b.match(), me);
-    b.match().touch();
-    ASSERT_NE(a.match().table().to_json(), b.match().table().to_json())
+    rearrange_unseen(engine::testing::match_of(b), me);
+    engine::testing::match_of(b).touch();
+    ASSERT_NE(a.state().table().to_json(), b.state().table().to_json())
         << "the rearranged deal should differ";
-    uint64_t before = a.match().hash();
+    uint64_t before = a.state().hash();
     int choice_a = mcts_choice(a, hc.iterations, seed);
-    EXPECT_EQ(a.match().hash(), before) << "the search changed the real game";
+    EXPECT_EQ(a.state().hash(), before) << "the search changed the real game";
     int choice_b = mcts_choice(b, hc.iterations, seed);
-    EXPECT_EQ(a.match().action_json(choice_a), b.match().action_json(choice_b))
+    EXPECT_EQ(a.state().action_fields(choice_a), b.state().action_fields(choice_b))
         << hc.ruleset << " seed " << seed;
   }
 }
@@ -98,7 +99,7 @@ TEST(Bots, DeterminizeNeverMovesACardThePlayerKnows) {
   auto l = engine::Loaded::open("article2");
   engine::Game g(l, 3, 7, l->options({}));
   advance(g, 4, 7);
-  lua::Match& m = g.match();
+  lua::Match& m = engine::testing::match_of(g);
   int me = m.actor();
   auto before = m.table();
   core::Rng rng(1);
@@ -177,11 +178,11 @@ std::string strategy_bot_error(const std::string& text, lua::Limits limits = {})
   std::string error;
   try {
     bot->choose(g, rng);
-  } catch (const lua::ScriptError& e) {
+  } catch (const engine::ScriptError& e) {
     error = e.what();
   }
   EXPECT_EQ(g.steps(), 0u);
-  EXPECT_EQ(g.match().actor(), 1) << "the game is still playable";
+  EXPECT_EQ(g.state().actor(), 1) << "the game is still playable";
   fs::remove_all(dir);
   return error;
 }

@@ -10,6 +10,8 @@
 #include "engine/game.hpp"
 #include "engine/saves.hpp"
 #include "engine/scenario.hpp"
+#include "engine/testing.hpp"
+#include "lua/ruleset.hpp"
 
 using namespace ratify;
 namespace fs = std::filesystem;
@@ -29,20 +31,20 @@ TEST(Engine, ApplyIsATransaction) {
   for (int k = 0; k < 30; ++k) g.apply(find_label(g, "Peek"));
   g.apply(find_label(g, "Draw"));
   for (int k = 0; k < 40; ++k) g.apply(find_label(g, "Peek"));
-  uint64_t before = g.match().hash();
-  auto state = g.match().state_json();
-  auto zones = g.match().table().to_json();
+  uint64_t before = g.state().hash();
+  auto state = g.state().save(false)["state"];
+  auto zones = g.state().table().to_json();
   try {
     g.apply(find_label(g, "Boom"));
     FAIL() << "boom did not fail";
-  } catch (const lua::ScriptError& e) {
+  } catch (const engine::ScriptError& e) {
     std::string msg = e.what();
     EXPECT_NE(msg.find("ruleset.lua:"), std::string::npos) << msg;  // file:line
     EXPECT_NE(msg.find("boom"), std::string::npos);
   }
-  EXPECT_EQ(g.match().hash(), before);
-  EXPECT_EQ(g.match().state_json(), state);
-  EXPECT_EQ(g.match().table().to_json(), zones);
+  EXPECT_EQ(g.state().hash(), before);
+  EXPECT_EQ(g.state().save(false)["state"], state);
+  EXPECT_EQ(g.state().table().to_json(), zones);
 }
 
 // Batch games keep no log and format none (g.logging is false there);
@@ -55,15 +57,18 @@ TEST(Engine, OnlyKeptLogsAreFormatted) {
     for (int k = 0; k < 20 && !played && g.actor() != 0; ++k) {
       int play = find_label(g, "Draw");
       for (int i = 0; i < g.action_count(); ++i)
-        if (g.match().action_info(i).label.rfind("Play", 0) == 0) play = i, played = true;
+        if (g.state().action(i).label.rfind("Play", 0) == 0) play = i, played = true;
       g.apply(play);
     }
     ASSERT_TRUE(played);
     if (mode == engine::Mode::Lean) {
-      EXPECT_TRUE(g.match().log().empty());
+      EXPECT_TRUE(g.state().log().empty());
     } else {
-      ASSERT_FALSE(g.match().log().empty());
-      EXPECT_EQ(g.match().log().front().rfind("p1 plays ", 0), 0u) << g.match().log().front();
+      // The rules log a play; a draw they do not log, so the engine does.
+      const auto& log = g.state().log();
+      ASSERT_FALSE(log.empty());
+      EXPECT_EQ(log.front(), "Player 1: Draw");
+      EXPECT_EQ(log.back().rfind("p1 plays ", 0), 0u) << log.back();
     }
   }
 }
@@ -76,7 +81,7 @@ TEST(Engine, LeanGamesReportAFailedApply) {
   try {
     g.apply(find_label(g, "Boom"));
     FAIL() << "boom did not fail";
-  } catch (const lua::ScriptError& e) {
+  } catch (const engine::ScriptError& e) {
     EXPECT_NE(std::string(e.what()).find("ruleset.lua:"), std::string::npos) << e.what();
   }
 }
@@ -105,7 +110,7 @@ TEST(Engine, UndoNeverStepsBackOverARevealedCard) {
 TEST(Engine, AKnownCardLyingFaceDownIsDrawnAsABack) {
   auto l = engine::Loaded::open("meet_the_patriots");
   engine::Game g(l, 2, 3, l->options({}), engine::Mode::Interactive);
-  int c = g.match().table().zone("slot:1").cards.back();
+  int c = g.state().table().zone("slot:1").cards.back();
   g.apply(find_label(g, "Turn over the card at row 1, column 1"));
   ASSERT_EQ(g.actor(), 2) << "no pair to claim with the first card of the game";
   for (int viewer = 0; viewer <= 2; ++viewer) {
@@ -117,8 +122,8 @@ TEST(Engine, AKnownCardLyingFaceDownIsDrawnAsABack) {
     EXPECT_FALSE(slot->cards[0].face_up) << "viewer " << viewer;
     EXPECT_EQ(slot->cards[0].id, 0) << "a back tells nothing, viewer " << viewer;
   }
-  EXPECT_TRUE(g.match().table().knows(1, c));
-  EXPECT_TRUE(g.match().table().knows(2, c));
+  EXPECT_TRUE(g.state().table().knows(1, c));
+  EXPECT_TRUE(g.state().table().knows(2, c));
   EXPECT_NE(g.why_no_undo(1).find("showed you a card"), std::string::npos);
 }
 
@@ -127,11 +132,11 @@ TEST(Engine, UndoRestoresTheExactState) {
   engine::Game g(l, 2, 9, l->options({}), engine::Mode::Interactive);
   g.apply(find_label(g, "Pass"));  // player 1
   g.apply(find_label(g, "Pass"));  // player 2
-  uint64_t h = g.match().hash();
+  uint64_t h = g.state().hash();
   g.apply(find_label(g, "Pass"));  // player 1
   g.apply(find_label(g, "Pass"));  // player 2
   g.undo(1);                       // back to before player 1's last action, and player 2's after it
-  EXPECT_EQ(g.match().hash(), h);
+  EXPECT_EQ(g.state().hash(), h);
   EXPECT_EQ(g.steps(), 2u);
 }
 
@@ -171,10 +176,10 @@ TEST(Engine, SaveLoadKeepsTheHash) {
   auto l = engine::Loaded::open(kTiny.string());
   engine::Game g(l, 3, 2, l->options({"bonus=true"}), engine::Mode::Lean);
   for (int k = 0; k < 10; ++k) g.apply(0);
-  auto saved = g.match().save();
+  auto saved = g.state().save();
   auto m = l->rules().new_match(3, 2, g.options(), false);
   m->load(nlohmann::json::parse(saved.dump()));
-  EXPECT_EQ(m->hash(), g.match().hash());
+  EXPECT_EQ(m->hash(), g.state().hash());
   auto bad = saved;
   bad["state"]["score"] = "oops";
   m->load(bad);  // plain data: loads; the ruleset would fail later, not the host
@@ -203,7 +208,7 @@ TEST(Engine, SameSeedSameGame) {
       if (g.action(i).label == "Boom") continue;
       g.apply(i);
     }
-    return g.match().hash();
+    return g.state().hash();
   };
   EXPECT_EQ(play(4), play(4));
   EXPECT_NE(play(4), play(5));
@@ -214,7 +219,7 @@ TEST(Engine, DeterminizeRedealsOnlyUnseenCards) {
   engine::Game g(l, 2, 8, l->options({}), engine::Mode::Lean);
   g.apply(find_label(g, "Draw"));  // p1
   g.apply(find_label(g, "Draw"));  // p2
-  auto& m = g.match();
+  auto& m = engine::testing::match_of(g);
   int mine = m.table().zone("hand:1").cards[0];
   auto deck_before = m.table().zone("deck").cards;
   core::Rng r(1);

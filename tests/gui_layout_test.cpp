@@ -64,7 +64,7 @@ struct Table {
     LayoutInput in;
     in.view = &view;
     in.hints = &loaded->meta().layout;
-    in.defs = &game->match().table().defs();
+    in.defs = &game->state().card_defs();
     in.players = game->players();
     in.bottom = bottom;
     in.table = kTable;
@@ -78,7 +78,7 @@ struct Table {
       if (view.zones[z.zone].name == zone) return &z;
     return nullptr;
   }
-  const core::CardDef& def(int card) const { return game->match().table().def(card); }
+  const core::CardDef& def(int card) const { return game->state().table().def(card); }
 };
 
 const Rect* area_of(const TableLayout& t, int player) {
@@ -243,7 +243,7 @@ TEST(Layout14, PatienceColumnsLineUpAndStayWhenAPileEmpties) {
   LayoutInput in;
   in.view = &tb.view;
   in.hints = &tb.loaded->meta().layout;
-  in.defs = &tb.game->match().table().defs();
+  in.defs = &tb.game->state().card_defs();
   in.players = 1;
   in.bottom = 1;
   in.table = kTable;
@@ -384,7 +384,7 @@ TEST(Layout14, HonorsShowTheirNameAndTheirRing) {
   TempDir dir;
   auto loaded = engine::Loaded::open("constitution");
   engine::Game game(loaded, 4, 11, loaded->options({}), engine::Mode::Interactive);
-  auto is_honor = [&](int id) { return id > 0 && game.match().table().def(id).kind == "honor"; };
+  auto is_honor = [&](int id) { return id > 0 && game.state().table().def(id).kind == "honor"; };
   for (uint64_t seed = 11; seed < 40; ++seed) {
     Driver d(window("constitution", {"human", "random", "random", "random"}, seed));
     for (int k = 0; k < 3; ++k) d.key("plus");
@@ -503,7 +503,7 @@ TEST(Layout14, PatienceCardsAreRedAndBlackPlayingCards) {
     });
     if (covered) continue;
     seen.insert(c.id);
-    const auto& def = game.match().table().def(c.id);
+    const auto& def = game.state().table().def(c.id);
     auto pc = playing_card(def);
     ASSERT_TRUE(pc) << def.id;
     if (pc->value >= 11) continue;  // court cards: a framed letter

@@ -356,7 +356,7 @@ TEST(Saves, ASaveResumesExactlyAndIsAReplay) {
   auto resumed = Session::resume(*list[0].save, report);
   EXPECT_EQ(report, "");
   EXPECT_EQ(resumed->game().steps(), 3u);
-  EXPECT_EQ(resumed->game().match().hash(), s.game().match().hash());
+  EXPECT_EQ(resumed->game().state().hash(), s.game().state().hash());
   EXPECT_EQ(resumed->seat(2), "random");
   EXPECT_EQ(resumed->save_file(), file);
   EXPECT_EQ(resumed->why_no_undo(1), "") << "undo works after a resume";

@@ -89,7 +89,7 @@ TEST(Layout, BottomPlayerBelowOthersSharedZonesBetweenNothingOverlaps) {
     auto view = game.view(2);
     nlohmann::json hints;
     LayoutInput in;
-    in.view = &view, in.hints = &hints, in.defs = &game.match().table().defs();
+    in.view = &view, in.hints = &hints, in.defs = &game.state().card_defs();
     in.players = players, in.bottom = 2, in.table = {0, 40, 930, 680};
     auto t = lay_out_table(in);
     ASSERT_EQ(static_cast<int>(t.areas.size()), players);
@@ -126,7 +126,7 @@ TEST(Layout, HintsPlaceAndFanZones) {
   auto hints = nlohmann::json::parse(R"({"deck": {"x": 0.1, "y": 0.5}, "hand:*": {"fan": "stack"},
                                          "discard": {"hide": true}})");
   LayoutInput in;
-  in.view = &view, in.hints = &hints, in.defs = &game.match().table().defs();
+  in.view = &view, in.hints = &hints, in.defs = &game.state().card_defs();
   in.players = 2, in.bottom = 1, in.table = {0, 0, 1000, 700};
   auto t = lay_out_table(in);
   for (const auto& z : t.zones) {

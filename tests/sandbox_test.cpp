@@ -7,6 +7,8 @@
 #include <fstream>
 
 #include "engine/game.hpp"
+#include "lua/match.hpp"
+#include "lua/ruleset.hpp"
 #include "lua/vm.hpp"
 
 using namespace ratify;

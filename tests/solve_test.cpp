@@ -12,8 +12,8 @@ namespace fs = std::filesystem;
 
 static const std::string kPiles = (fs::path(RATIFY_TEST_FIXTURES) / "piles").string();
 
-static std::unique_ptr<lua::Match> deal(engine::Loaded& l, const std::string& piles) {
-  return l.rules().new_match(1, 1, l.options({"deal=" + piles}));
+static std::unique_ptr<engine::State> deal(engine::Loaded& l, const std::string& piles) {
+  return l.new_state(1, 1, l.options({"deal=" + piles}));
 }
 
 // 1 lies under 3, and the only move, 2 onto 3, buries it for good.
@@ -43,7 +43,7 @@ TEST(Solve, BacksOutOfATrapToFindTheWin) {
     for (const auto& label : out.winning_line) {
       int n = m->action_count(), pick = -1;
       for (int i = 0; i < n; ++i)
-        if (m->action_info(i).label == label) pick = i;
+        if (m->action(i).label == label) pick = i;
       ASSERT_GE(pick, 0) << label;
       m->apply(pick);
     }
@@ -58,9 +58,9 @@ TEST(Solve, BacksOutOfATrapToFindTheWin) {
 // it still wins.
 TEST(Solve, ALineLongerThanItSearchesIsUnknown) {
   auto l = engine::Loaded::open((fs::path(RATIFY_TEST_FIXTURES) / "long_line").string());
-  auto m = l->rules().new_match(1, 1, l->options({}));
+  auto m = l->new_state(1, 1, l->options({}));
   EXPECT_EQ(sim::solve_match(*m, 1'000'000).verdict, sim::Verdict::Unknown);
-  auto short_line = l->rules().new_match(1, 1, l->options({"steps=50"}));
+  auto short_line = l->new_state(1, 1, l->options({"steps=50"}));
   EXPECT_EQ(sim::solve_match(*short_line, 1'000'000).verdict, sim::Verdict::Won);
 }
 

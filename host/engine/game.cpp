@@ -5,6 +5,10 @@
 
 namespace ratify::engine {
 
+lua::Match& testing::match_of(Game& g) {
+  return g.state_->match();
+}
+
 Loaded::Loaded() = default;
 Loaded::~Loaded() = default;
 

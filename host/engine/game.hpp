@@ -14,11 +14,17 @@
 #include "engine/state.hpp"
 
 namespace ratify::lua {
+class Match;
 class Rules;
 struct Limits;
 }  // namespace ratify::lua
 
 namespace ratify::engine {
+
+class Game;
+namespace testing {
+lua::Match& match_of(Game& g);
+}
 
 // A ruleset (and variant) loaded in one VM: make games from it. Not
 // thread-safe; each thread loads its own.
@@ -107,6 +113,7 @@ class Game {
   std::optional<Divergence> reload(std::shared_ptr<Loaded> fresh);
 
  private:
+  friend lua::Match& testing::match_of(Game& g);
   struct Step {
     core::ReplayStep record;
     uint32_t revealed = 0;         // bit p: the action showed player p a card

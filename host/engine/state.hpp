@@ -26,6 +26,11 @@ class Snapshot;
 
 namespace ratify::engine {
 
+class Game;
+namespace testing {
+lua::Match& match_of(Game& g);  // engine/testing.hpp
+}
+
 using core::CallProfile;
 using core::Result;
 using core::RulesetMeta;
@@ -182,6 +187,7 @@ class State {
 
  private:
   friend class Game;
+  friend lua::Match& testing::match_of(Game& g);
   lua::Match& match() { return *m_; }
   std::unique_ptr<lua::Match> m_;
 };

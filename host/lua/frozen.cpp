@@ -14,7 +14,7 @@ constexpr int kMaxDepth = 16;  // actions are plain data, checked shallower than
 
 // __newindex: the write is the ruleset's error, at the line that wrote.
 int refuse_write(lua_State* L) {
-  luaL_where(L, 2);  // level 1 is this function; 2 is the code that wrote
+  luaL_where(L, 1);  // the code that wrote (level 0 is this function)
   lua_pushfstring(L,
                   "an action is read-only: apply(g, action) must not change it (the same "
                   "action may be offered again, in this game or another); copy what you "
