@@ -1,0 +1,252 @@
+// The engine's interface (engine/state.hpp): what a seat's view holds and
+// what it never holds, actions decoded once, presentation kept out of an
+// action's identity, one source of game over, frozen actions in every mode.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "engine/game.hpp"
+#include "test_files.hpp"
+
+using namespace ratify;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Every card id a JSON document names as a card ("id" of a card entry).
+void card_ids(const nlohmann::json& j, std::set<int>& out) {
+  if (j.is_object()) {
+    if (j.contains("id") && j.contains("def") && j["id"].is_number_integer())
+      out.insert(j["id"].get<int>());
+    for (const auto& [k, v] : j.items()) card_ids(v, out);
+  } else if (j.is_array()) {
+    for (const auto& v : j) card_ids(v, out);
+  }
+}
+
+// What `seat` may know of the table, checked against the whole truth: a
+// card shown face up is one the seat sees (an onlooker: a public one), a
+// card it does not see has no id and no face, and the serialized view
+// names no other card.
+void expect_view_holds_only_what_the_seat_sees(engine::Game& g, int seat, const std::string& at) {
+  const core::Table& t = g.state().table();
+  engine::View v = g.view(seat);
+  std::set<int> seen;
+  for (const auto& z : v.zones)
+    for (const auto& c : z.cards) {
+      if (!c.face_up) {
+        EXPECT_EQ(c.id, 0) << at << ": a back names a card, seat " << seat << " zone " << z.name;
+        EXPECT_EQ(c.def, -1) << at << ": a back has a face, seat " << seat;
+        continue;
+      }
+      seen.insert(c.id);
+      if (seat)
+        EXPECT_TRUE(t.sees(seat, c.id)) << at << ": seat " << seat << " shown card " << c.id;
+      else
+        EXPECT_EQ(c.def, t.def_index(c.id)) << at;
+    }
+  std::set<int> named;
+  card_ids(engine::to_json(v), named);
+  for (int c : named) EXPECT_TRUE(seen.count(c)) << at << ": the JSON view names card " << c;
+  if (v.actor != seat) {
+    EXPECT_TRUE(v.actions.empty()) << at << ": actions shown to a waiting seat";
+  }
+  EXPECT_EQ(v.result.has_value(), v.actor == 0) << at;
+  auto j = engine::to_json(v);
+  EXPECT_FALSE(j.contains("seed")) << at;
+}
+
+struct Shipped {
+  const char* ruleset;
+  int players;
+};
+
+class EveryView : public ::testing::TestWithParam<Shipped> {};
+
+// Random games of every shipped ruleset: after every action, each seat's
+// view and an onlooker's hold what they may know and nothing else.
+TEST_P(EveryView, HoldsOnlyWhatItsSeatMayKnow) {
+  auto [id, players] = GetParam();
+  auto l = engine::Loaded::open(id);
+  engine::Game g(l, players, 11, l->options({}), engine::Mode::Record);
+  core::Rng pick(11);
+  for (int k = 0; k < 60 && g.actor() != 0; ++k) {
+    for (int s = 0; s <= players; ++s)
+      expect_view_holds_only_what_the_seat_sees(g, s,
+                                                std::string(id) + " action " + std::to_string(k));
+    int n = g.action_count();
+    g.apply(static_cast<int>(pick.below(static_cast<uint32_t>(n))));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Engine, EveryView,
+                         ::testing::Values(Shipped{"article2", 3}, Shipped{"amendments", 2},
+                                           Shipped{"constitution", 4}, Shipped{"escaped", 3},
+                                           Shipped{"gitmo", 2}, Shipped{"captured", 2},
+                                           Shipped{"meet_the_patriots", 2},
+                                           Shipped{"british_constitution", 1}),
+                         [](const auto& info) { return std::string(info.param.ruleset); });
+
+// Escaped keeps each player's checklist in g.state; its view(g, seat)
+// shows a seat its own list only, and an onlooker none.
+TEST(View, TheRulesetsViewKeepsOtherSeatsSecrets) {
+  auto l = engine::Loaded::open("escaped");
+  engine::Game g(l, 3, 4, l->options({}), engine::Mode::Record);
+  core::Rng pick(4);
+  for (int k = 0; k < 30 && g.actor() != 0; ++k)
+    g.apply(static_cast<int>(pick.below(static_cast<uint32_t>(g.action_count()))));
+  auto whole = g.state().save(false)["state"];
+  for (int seat = 0; seat <= 3; ++seat) {
+    auto v = g.view(seat).state;
+    for (int p = 1; p <= 3; ++p) {
+      auto mine = v["checked"][p - 1];
+      if (p == seat)
+        EXPECT_EQ(mine, whole["checked"][p - 1]) << "seat " << seat;
+      else
+        EXPECT_TRUE(mine.empty()) << "seat " << seat << " sees player " << p << "'s list";
+    }
+  }
+}
+
+int find(engine::Game& g, const std::string& label) {
+  for (int i = 0; i < g.action_count(); ++i)
+    if (g.action(i).label.rfind(label, 0) == 0) return i;
+  return -1;
+}
+
+// Presentation is decoded once, by the engine: a risky action and its
+// warning (escaped's accusation), an action that ends the turn (by its
+// kind, article2's end_turn).
+TEST(Actions, PresentationIsDecodedByTheEngine) {
+  auto l = engine::Loaded::open("escaped");
+  engine::Game g(l, 3, 1, l->options({}));
+  bool risky = false;
+  for (int i = 0; i < g.action_count(); ++i) {
+    auto a = g.action(i);
+    if (a.label.rfind("Name ", 0) == 0) {
+      EXPECT_TRUE(a.risky) << a.label;
+      EXPECT_FALSE(a.warning.empty());
+      risky = true;
+    }
+  }
+  EXPECT_TRUE(risky) << "escaped offers an accusation at its first decision";
+
+  auto a2 = engine::Loaded::open("article2");
+  engine::Game h(a2, 2, 1, a2->options({}));
+  core::Rng pick(1);
+  bool ends = false;
+  for (int k = 0; k < 40 && !ends && h.actor() != 0; ++k) {
+    for (int i = 0; i < h.action_count(); ++i)
+      if (h.state().action_fields(i).value("kind", "") == "end_turn") {
+        EXPECT_TRUE(h.action(i).ends_turn);
+        ends = true;
+      }
+    h.apply(static_cast<int>(pick.below(static_cast<uint32_t>(h.action_count()))));
+  }
+  EXPECT_TRUE(ends);
+}
+
+// A hint added to an action later never invalidates a recorded game:
+// finding an action compares its fields without the presentation ones.
+TEST(Actions, PresentationIsNoPartOfAnActionsIdentity) {
+  auto l = engine::Loaded::open("escaped");
+  engine::Game g(l, 3, 1, l->options({}));
+  int i = find(g, "Name ");
+  ASSERT_GE(i, 0);
+  auto fields = g.state().action_fields(i);
+  ASSERT_TRUE(fields.contains("risky"));
+  auto without = fields;
+  without.erase("risky");
+  EXPECT_EQ(g.state().find_action(without), i);
+  without["ends_turn"] = true;
+  without["label"] = "another text";
+  EXPECT_EQ(g.state().find_action(without), i);
+  without["name"] = "nobody";
+  EXPECT_EQ(g.state().find_action(without), -1);
+}
+
+// A ruleset written for the purpose: apply reads its action every way a
+// ruleset may (fields, #, ipairs, pairs, nested lists) and, with option
+// `write`, writes into it (top level or nested).
+const char* kReader = R"(
+local M = { id = "reader", name = "Reader", players = { min = 1, max = 1 },
+  cards = { { id = "c", name = "C", count = 3 } },
+  options = { write = { default = "none", choices = { "none", "top", "nested" }, doc = "What apply writes" } } }
+local PLAY = { kind = "play", cards = { 1, 2, 3 } }
+function M.setup(g) g.zone("pile", { visibility = "all", kind = "pile" }); g.state.done = false end
+function M.actor(g) if g.state.done then return nil end return 1 end
+function M.actions() return { PLAY } end
+function M.apply(g, a)
+  local keys = {}
+  for k in pairs(a) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local sum = 0
+  for _, c in ipairs(a.cards) do sum = sum + c end
+  g.state.read = { kind = a.kind, n = #a.cards, sum = sum, keys = table.concat(keys, ","),
+    second = a.cards[2], type = type(a) }
+  if g.options.write == "top" then a.kind = "changed" end
+  if g.options.write == "nested" then a.cards[1] = 9 end
+  g.state.done = true
+end
+function M.result() return { winners = { 1 }, scores = { 1 } } end
+return M
+)";
+
+TEST(Actions, ApplyReadsAFrozenActionAsItWouldTheTable) {
+  ratify::testing::TempDir dir;
+  fs::create_directories(dir.path / "reader");
+  ratify::testing::write_text(dir.path / "reader" / "ruleset.lua", kReader);
+  auto l = engine::Loaded::open((dir.path / "reader").string());
+  for (auto mode : {engine::Mode::Lean, engine::Mode::Record}) {
+    engine::Game g(l, 1, 1, l->options({}), mode);
+    g.apply(0);
+    auto read = g.state().save(false)["state"]["read"];
+    EXPECT_EQ(read["kind"], "play");
+    EXPECT_EQ(read["n"], 3);
+    EXPECT_EQ(read["sum"], 6);
+    EXPECT_EQ(read["second"], 2);
+    EXPECT_EQ(read["keys"], "cards,kind");
+    EXPECT_EQ(read["type"], "table");
+  }
+}
+
+TEST(Actions, AWriteIntoAnActionFailsInEveryMode) {
+  ratify::testing::TempDir dir;
+  fs::create_directories(dir.path / "reader");
+  ratify::testing::write_text(dir.path / "reader" / "ruleset.lua", kReader);
+  auto l = engine::Loaded::open((dir.path / "reader").string());
+  for (auto [what, line] : {std::pair{"write=top", 17}, std::pair{"write=nested", 18}})
+    for (auto mode : {engine::Mode::Lean, engine::Mode::Record, engine::Mode::Interactive}) {
+      engine::Game g(l, 1, 1, l->options({what}), mode);
+      try {
+        g.apply(0);
+        ADD_FAILURE() << what << ": the write went through";
+      } catch (const engine::ScriptError& e) {
+        std::string at = "ruleset.lua:" + std::to_string(line) + ": an action is read-only";
+        EXPECT_NE(std::string(e.what()).find(at), std::string::npos) << e.what();
+      }
+      // The shared table is untouched: the next game is offered it as it was.
+      engine::Game next(l, 1, 2, l->options({}), mode);
+      EXPECT_EQ(next.state().action_fields(0)["kind"], "play");
+      EXPECT_EQ(next.state().action_fields(0)["cards"][0], 1);
+    }
+}
+
+// Game over has one source: actor() 0. result() is read only then, and a
+// game without actor but without result is the rules' error.
+TEST(State, ResultOnlyOnceNobodyActs) {
+  auto l = engine::Loaded::open("article2");
+  engine::Game g(l, 2, 3, l->options({}));
+  EXPECT_NE(g.actor(), 0);
+  EXPECT_FALSE(g.result());
+  core::Rng pick(3);
+  while (g.actor() != 0)
+    g.apply(static_cast<int>(pick.below(static_cast<uint32_t>(g.action_count()))));
+  EXPECT_TRUE(g.result());
+  EXPECT_TRUE(g.view(1).result);
+}
+
+}  // namespace
