@@ -170,11 +170,12 @@ TEST(Actions, PresentationIsNoPartOfAnActionsIdentity) {
 
 // A ruleset written for the purpose: apply reads its action every way a
 // ruleset may (fields, #, ipairs, pairs, nested lists) and, with option
-// `write`, writes into it (top level or nested).
+// `write`, writes into it: a field it has (top level or nested) or a new
+// one, each refused at the line that writes it.
 const char* kReader = R"(
 local M = { id = "reader", name = "Reader", players = { min = 1, max = 1 },
   cards = { { id = "c", name = "C", count = 3 } },
-  options = { write = { default = "none", choices = { "none", "top", "nested" }, doc = "What apply writes" } } }
+  options = { write = { default = "none", choices = { "none", "top", "nested", "new" }, doc = "What apply writes" } } }
 local PLAY = { kind = "play", cards = { 1, 2, 3 } }
 function M.setup(g) g.zone("pile", { visibility = "all", kind = "pile" }); g.state.done = false end
 function M.actor(g) if g.state.done then return nil end return 1 end
@@ -189,6 +190,7 @@ function M.apply(g, a)
     second = a.cards[2], type = type(a) }
   if g.options.write == "top" then a.kind = "changed" end
   if g.options.write == "nested" then a.cards[1] = 9 end
+  if g.options.write == "new" then a.extra = 1 end
   g.state.done = true
 end
 function M.result() return { winners = { 1 }, scores = { 1 } } end
@@ -218,15 +220,20 @@ TEST(Actions, AWriteIntoAnActionFailsInEveryMode) {
   fs::create_directories(dir.path / "reader");
   ratify::testing::write_text(dir.path / "reader" / "ruleset.lua", kReader);
   auto l = engine::Loaded::open((dir.path / "reader").string());
-  for (auto [what, line] : {std::pair{"write=top", 17}, std::pair{"write=nested", 18}})
+  struct Case {
+    const char* set;
+    std::string error;
+  };
+  for (const Case& c : {Case{"write=top", "ruleset.lua:17: an action is read-only"},
+                        Case{"write=nested", "ruleset.lua:18: an action is read-only"},
+                        Case{"write=new", "ruleset.lua:19: an action is read-only"}})
     for (auto mode : {engine::Mode::Lean, engine::Mode::Record, engine::Mode::Interactive}) {
-      engine::Game g(l, 1, 1, l->options({what}), mode);
+      engine::Game g(l, 1, 1, l->options({c.set}), mode);
       try {
         g.apply(0);
-        ADD_FAILURE() << what << ": the write went through";
+        ADD_FAILURE() << c.set << ": the write went through";
       } catch (const engine::ScriptError& e) {
-        std::string at = "ruleset.lua:" + std::to_string(line) + ": an action is read-only";
-        EXPECT_NE(std::string(e.what()).find(at), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(c.error), std::string::npos) << e.what();
       }
       // The shared table is untouched: the next game is offered it as it was.
       engine::Game next(l, 1, 2, l->options({}), mode);
