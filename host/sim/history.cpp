@@ -380,15 +380,6 @@ struct DiffRow {
   double a = 0, b = 0, p = 1, p_holm = 1;
 };
 
-// Two-sided p of a difference of two estimates known by 95% intervals
-// (normal approximation: the interval's half width is 1.96 standard errors).
-std::optional<double> interval_p(double a, double a_lo, double a_hi, double b, double b_lo,
-                                 double b_hi) {
-  double se = std::hypot((a_hi - a_lo) / (2 * 1.959964), (b_hi - b_lo) / (2 * 1.959964));
-  if (!(se > 0)) return std::nullopt;
-  return std::erfc(std::fabs(a - b) / se / std::sqrt(2.0));
-}
-
 void seat_rows(const json& va, const json& vb, const std::string& prefix,
                std::vector<DiffRow>& rows) {
   const json &sa = at(va, "seats"), &sb = at(vb, "seats");
@@ -412,7 +403,7 @@ void interval_rows(const json& va, const json& vb, const char* section, const ch
     auto al = number(xa, "low"), ah = number(xa, "high"), bl = number(xb, "low"),
          bh = number(xb, "high");
     if (!a || !b || !al || !ah || !bl || !bh) continue;
-    if (auto p = interval_p(*a, *al, *ah, *b, *bl, *bh))
+    if (auto p = interval_p(*a, {*al, *ah}, *b, {*bl, *bh}))
       rows.push_back({prefix + name, *a, *b, *p});
   }
 }
@@ -428,16 +419,12 @@ void length_row(const json& va, const json& vb, const std::string& prefix,
   rows.push_back({prefix + "mean length", *ma, *mb, welch_p(a, b)});
 }
 
-void holm(std::vector<DiffRow>& rows) {
-  std::vector<size_t> order(rows.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) { return rows[x].p < rows[y].p; });
-  double running = 0;
-  for (size_t k = 0; k < order.size(); ++k) {
-    auto& r = rows[order[k]];
-    running = std::max(running, std::min(1.0, (order.size() - k) * r.p));
-    r.p_holm = running;
-  }
+// Holm's correction across every row of the diff.
+void holm_rows(std::vector<DiffRow>& rows) {
+  std::vector<double> ps;
+  for (const auto& r : rows) ps.push_back(r.p);
+  auto adjusted = holm(ps);
+  for (size_t k = 0; k < rows.size(); ++k) rows[k].p_holm = adjusted[k];
 }
 
 std::vector<std::string> warnings(const HistoryRun& a, const HistoryRun& b) {
@@ -478,7 +465,7 @@ std::string history_diff_text(const HistoryRun& a, const HistoryRun& b) {
       interval_rows(*va, *vb, "metrics", "value", prefix, rows);
       interval_rows(*va, *vb, "stats", "mean", prefix, rows);
     }
-  holm(rows);
+  holm_rows(rows);
   std::ostringstream o;
   o << "run " << a.id << " (" << a.time << ") against run " << b.id << " (" << b.time << "), "
     << a.ruleset << ", " << a.players << " players\n";

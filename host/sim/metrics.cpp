@@ -10,38 +10,22 @@ namespace ratify::sim {
 
 namespace {
 
-constexpr double kZ = 1.959964;
-
 Estimate proportion(double k, double n) {
-  Estimate e;
   auto ci = wilson(k, n);
-  e.value = n > 0 ? k / n : 0;
-  e.low = ci.low;
-  e.high = ci.high;
-  e.n = n;
-  return e;
+  return {n > 0 ? k / n : 0, ci.low, ci.high, n};
 }
 
 Estimate mean_of(const std::vector<double>& xs) {
   auto s = summarize(xs);
-  double half = s.n > 1 ? kZ * s.sd / std::sqrt(static_cast<double>(s.n)) : 0;
-  Estimate e;
-  e.value = s.mean;
-  e.low = s.mean - half;
-  e.high = s.mean + half;
-  e.n = static_cast<double>(s.n);
-  return e;
+  auto ci = mean_interval(s);
+  return {s.mean, ci.low, ci.high, static_cast<double>(s.n)};
 }
 
-// p1 - p2 with Newcombe's interval (from the two Wilson intervals).
+// p1 - p2 with Newcombe's interval and the two-proportion test.
 Estimate difference(double k1, double n1, double k2, double n2) {
-  Estimate a = proportion(k1, n1), b = proportion(k2, n2), d;
-  d.value = a.value - b.value;
-  d.low = d.value - std::hypot(a.value - a.low, b.high - b.value);
-  d.high = d.value + std::hypot(a.high - a.value, b.value - b.low);
-  d.n = n1;
-  d.p = two_proportion_p(k1, n1, k2, n2);
-  return d;
+  auto ci = newcombe(k1, n1, k2, n2);
+  double p1 = n1 > 0 ? k1 / n1 : 0, p2 = n2 > 0 ? k2 / n2 : 0;
+  return {p1 - p2, ci.low, ci.high, n1, two_proportion_p(k1, n1, k2, n2)};
 }
 
 std::vector<double> seat_wins(const SimResult& r, const std::vector<const GameRecord*>& games) {
@@ -79,10 +63,9 @@ Estimate first_player_advantage(const SimResult& r, const std::vector<const Game
   }
   double m = n > 0 ? total / (n * r.players) : 0;
   Estimate e = proportion(first, n);
-  double w = e.value, scale = m < 1 ? 1 - m : 1;
+  double scale = m < 1 ? 1 - m : 1;
   for (double* x : {&e.value, &e.low, &e.high}) *x = (*x - m) / scale;
-  double se = std::sqrt(m * (1 - m) / std::max(n, 1.0));
-  e.p = se > 0 ? std::erfc(std::fabs(w - m) / se / std::sqrt(2.0)) : (w == m ? 1 : 0);
+  e.p = one_proportion_p(first, n, m);
   return e;
 }
 
