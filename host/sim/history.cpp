@@ -5,16 +5,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 #include <thread>
 
 #include "core/hash.hpp"
 #include "core/replay.hpp"
 #include "engine/catalog.hpp"
+#include "sim/format.hpp"
 #include "sim/stats.hpp"
 
 namespace ratify::sim {
@@ -287,12 +288,6 @@ std::vector<const json*> variants_of(const json& report) {
   return out;
 }
 
-std::string fmt(const char* format, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, x);
-  return buf;
-}
-
 std::string joined(const std::vector<std::string>& xs, const char* sep = ",") {
   std::string out;
   for (const auto& x : xs) out += (out.empty() ? "" : sep) + x;
@@ -315,7 +310,7 @@ std::string headline(const json& report) {
     if (seats.is_array())
       for (const auto& s : seats)
         if (auto r = number(s, "win_rate"))
-          rates += (rates.empty() ? "" : "/") + fmt("%.0f", 100 * *r);
+          rates += (rates.empty() ? "" : "/") + percent_points(*r, 0);
     if (rates.empty()) continue;
     out += (out.empty() ? "" : "; ") + name_of(*v) + " " + rates + "%";
   }
@@ -355,8 +350,8 @@ std::string history_show_text(const HistoryRun& r) {
       for (const auto& s : seats) {
         auto rate = number(s, "win_rate"), lo = number(s, "low"), hi = number(s, "high");
         if (!rate) continue;
-        o << "  seat " << at(s, "seat").dump() << "  " << fmt("%5.1f%%", 100 * *rate);
-        if (lo && hi) o << "  [" << fmt("%.1f", 100 * *lo) << ", " << fmt("%.1f", 100 * *hi) << "]";
+        o << "  seat " << at(s, "seat").dump() << "  " << std::setw(6) << percent(*rate);
+        if (lo && hi) o << "  [" << percent_points(*lo) << ", " << percent_points(*hi) << "]";
         o << "\n";
       }
     for (const char* section : {"metrics", "stats"}) {
@@ -364,7 +359,7 @@ std::string history_show_text(const HistoryRun& r) {
       if (!m.is_object()) continue;
       for (const auto& [name, x] : m.items()) {
         auto val = number(x, "value") ? number(x, "value") : number(x, "mean");
-        if (val) o << "  " << pad(name, 34) << fmt("%.4g", *val) << "\n";
+        if (val) o << "  " << pad(name, 34) << significant(*val, 4) << "\n";
       }
     }
   }
@@ -473,15 +468,15 @@ std::string history_diff_text(const HistoryRun& a, const HistoryRun& b) {
   if (rows.empty()) return o.str() + "no variant in common to compare\n";
   o << pad("", 40) << pad("run " + std::to_string(a.id), 11)
     << pad("run " + std::to_string(b.id), 11) << pad("diff", 10) << pad("p", 8) << "p (Holm)\n";
-  int significant = 0;
+  int significant_rows = 0;
   for (const auto& r : rows) {
     bool sig = r.p_holm < 0.05;
-    significant += sig;
-    o << pad(r.what, 40) << pad(fmt("%.4g", r.a), 11) << pad(fmt("%.4g", r.b), 11)
-      << pad(fmt("%+.3g", r.b - r.a), 10) << pad(fmt("%.3f", r.p), 8) << fmt("%.3f", r.p_holm)
+    significant_rows += sig;
+    o << pad(r.what, 40) << pad(significant(r.a, 4), 11) << pad(significant(r.b, 4), 11)
+      << pad(signed_significant(r.b - r.a, 3), 10) << pad(fixed(r.p, 3), 8) << fixed(r.p_holm, 3)
       << (sig ? "  *" : "") << "\n";
   }
-  o << significant << " of " << rows.size()
+  o << significant_rows << " of " << rows.size()
     << " differences significant at 5% after Holm correction (*)\n";
   return o.str();
 }

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <vector>
 
+#include "sim/format.hpp"
+
 namespace ratify::sim {
 
 using nlohmann::json;
@@ -54,31 +56,17 @@ std::string text(const json& j, const char* key) {
 
 // --- Formatting -------------------------------------------------------------
 
-std::string fmt(const char* format, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, x);
-  return buf;
-}
-
-// A number as a designer reads it: three significant digits, whole
-// numbers when large.
-std::string num(double x) {
-  if (std::fabs(x) < 1e-9) return "0";  // rounding dust of an interval's end
-  if (std::fabs(x) >= 1000) return fmt("%.0f", x);
-  return fmt("%.3g", x);
-}
-std::string pct(double x) {
-  return fmt("%.1f%%", 100 * x);
-}
+// An SVG coordinate: a tenth of a pixel is fine enough.
 std::string coord(double x) {
-  return fmt("%.1f", x);
+  return fixed(x, 1);
 }
 
 std::string with_interval(const std::optional<double>& v, const std::optional<double>& lo,
                           const std::optional<double>& hi) {
   if (!v) return "–";
-  std::string s = num(*v);
-  if (lo && hi) s += " <span class=\"ci\">[" + num(*lo) + ", " + num(*hi) + "]</span>";
+  std::string s = three_digits(*v);
+  if (lo && hi)
+    s += " <span class=\"ci\">[" + three_digits(*lo) + ", " + three_digits(*hi) + "]</span>";
   return s;
 }
 
@@ -170,8 +158,9 @@ struct Frame {
   double plot_h() const { return height - top - bottom; }
 };
 
-// Horizontal gridlines and their labels for values 0..ymax.
-std::string y_grid(const Frame& f, double ymax, bool percent) {
+// Horizontal gridlines and their labels for values 0..ymax (shares: as
+// percentages).
+std::string y_grid(const Frame& f, double ymax, bool shares) {
   std::string out;
   double step = nice_step(ymax, 5);
   for (double v : ticks(0, ymax, step)) {
@@ -179,7 +168,7 @@ std::string y_grid(const Frame& f, double ymax, bool percent) {
     out += "<line class=\"grid\" x1=\"" + coord(f.left) + "\" x2=\"" + coord(f.width - f.right) +
            "\" y1=\"" + coord(y) + "\" y2=\"" + coord(y) + "\"/>";
     out += "<text class=\"tick\" x=\"" + coord(f.left - 6) + "\" y=\"" + coord(y + 4) +
-           "\" text-anchor=\"end\">" + (percent ? fmt("%.0f%%", 100 * v) : num(v)) + "</text>\n";
+           "\" text-anchor=\"end\">" + (shares ? percent(v, 0) : three_digits(v)) + "</text>\n";
   }
   return out;
 }
@@ -243,9 +232,10 @@ std::string seat_chart(const json& r) {
         << coord(y) << "\" width=\"" << coord(std::max(1.0, bar - 2)) << "\" height=\""
         << coord(f.top + f.plot_h() - y) << "\"><title>"
         << html_escape(variant_name(*variants[vi], vi)) << ", seat " << b.seat << ": "
-        << pct(b.rate);
-      if (b.low && b.high) o << " (95% interval " << pct(*b.low) << " to " << pct(*b.high) << ")";
-      if (b.wins) o << ", " << num(*b.wins) << " wins";
+        << percent(b.rate);
+      if (b.low && b.high)
+        o << " (95% interval " << percent(*b.low) << " to " << percent(*b.high) << ")";
+      if (b.wins) o << ", " << three_digits(*b.wins) << " wins";
       o << "</title></rect>";
       double top = y;
       if (b.low && b.high) {
@@ -254,7 +244,7 @@ std::string seat_chart(const json& r) {
       }
       if (bar >= 26)
         o << "<text class=\"value\" x=\"" << coord(x + bar / 2) << "\" y=\"" << coord(top - 4)
-          << "\" text-anchor=\"middle\">" << fmt("%.0f%%", 100 * b.rate) << "</text>";
+          << "\" text-anchor=\"middle\">" << percent(b.rate, 0) << "</text>";
       o << "\n";
     }
   for (size_t si = 0; si < seats; ++si)
@@ -266,7 +256,7 @@ std::string seat_chart(const json& r) {
     o << "<line class=\"fair\" x1=\"" << coord(f.left) << "\" x2=\"" << coord(f.width - f.right)
       << "\" y1=\"" << coord(y) << "\" y2=\"" << coord(y) << "\"/><text class=\"fairlabel\" x=\""
       << coord(f.width - f.right + 6) << "\" y=\"" << coord(y - 3) << "\">fair share<tspan x=\""
-      << coord(f.width - f.right + 6) << "\" dy=\"13\">" << pct(fair) << "</tspan></text>\n";
+      << coord(f.width - f.right + 6) << "\" dy=\"13\">" << percent(fair) << "</tspan></text>\n";
   }
   o << "<text class=\"axis\" x=\"" << coord(f.left + f.plot_w() / 2) << "\" y=\""
     << coord(f.height - 6) << "\" text-anchor=\"middle\">seat (bars: win rate; whiskers: 95% "
@@ -285,8 +275,8 @@ std::string outcome_table(const json& r) {
     auto games = number(v, "games"), sw = number(v, "shared_wins"), dr = number(v, "draws");
     shared = shared || sw.value_or(0) > 0;
     rows += "<tr><td>" + html_escape(variant_name(v, i)) + "</td><td>" +
-            (games ? num(*games) : "–") + "</td><td>" + (sw ? num(*sw) : "–") + "</td><td>" +
-            (dr ? num(*dr) : "–") + "</td></tr>\n";
+            (games ? three_digits(*games) : "–") + "</td><td>" + (sw ? three_digits(*sw) : "–") +
+            "</td><td>" + (dr ? three_digits(*dr) : "–") + "</td></tr>\n";
   }
   if (rows.empty()) return "";
   std::string out =
@@ -342,13 +332,15 @@ std::string histogram_svg(const Histogram& h, double xmin, double xmax, double y
     double x1 = x_of(h.edges[i]), x2 = x_of(h.edges[i + 1]), y = y_of(share);
     o << "<rect class=\"bar\" fill=\"" << fill << "\" x=\"" << coord(x1 + 0.5) << "\" y=\""
       << coord(y) << "\" width=\"" << coord(std::max(0.5, x2 - x1 - 1)) << "\" height=\""
-      << coord(f.top + f.plot_h() - y) << "\"><title>" << num(h.edges[i]) << " to "
-      << num(h.edges[i + 1]) << " actions: " << num(h.counts[i]) << " games</title></rect>\n";
+      << coord(f.top + f.plot_h() - y) << "\"><title>" << three_digits(h.edges[i]) << " to "
+      << three_digits(h.edges[i + 1]) << " actions: " << three_digits(h.counts[i])
+      << " games</title></rect>\n";
   }
   double step = std::max(1.0, nice_step(xmax - xmin, 5));  // lengths are whole actions
   for (double v : ticks(xmin, xmax, step))
     o << "<text class=\"tick\" x=\"" << coord(x_of(v)) << "\" y=\""
-      << coord(f.top + f.plot_h() + 14) << "\" text-anchor=\"middle\">" << num(v) << "</text>";
+      << coord(f.top + f.plot_h() + 14) << "\" text-anchor=\"middle\">" << three_digits(v)
+      << "</text>";
   if (mean && *mean >= xmin && *mean <= xmax)
     o << "<line class=\"mean\" x1=\"" << coord(x_of(*mean)) << "\" x2=\"" << coord(x_of(*mean))
       << "\" y1=\"" << coord(f.top) << "\" y2=\"" << coord(f.top + f.plot_h()) << "\"/>";
@@ -377,8 +369,8 @@ std::string length_section(const json& r) {
     const json& len = at(*variants[i], "length");
     auto mean = number(len, "mean"), sd = number(len, "sd");
     std::string caption = "<b>" + html_escape(variant_name(*variants[i], i)) + "</b>";
-    if (mean) caption += " mean " + num(*mean);
-    if (sd) caption += ", sd " + num(*sd);
+    if (mean) caption += " mean " + three_digits(*mean);
+    if (sd) caption += ", sd " + three_digits(*sd);
     if (!mean && !hs[i]) continue;
     std::string chart = note("No histogram for this variant.");
     if (hs[i])
@@ -448,7 +440,7 @@ std::string card_chart(const std::vector<CardImpact>& cards) {
       << "\" y1=\"" << top << "\" y2=\"" << coord(height - bottom)
       << "\"/><text class=\"tick\" x=\"" << coord(x_of(v)) << "\" y=\""
       << coord(height - bottom + 14) << "\" text-anchor=\"middle\">" << (v > 1e-9 ? "+" : "")
-      << fmt("%.0f", 100 * v) << "</text>";
+      << percent_points(v, 0) << "</text>";
   o << "<line class=\"zero\" x1=\"" << coord(x_of(0)) << "\" x2=\"" << coord(x_of(0)) << "\" y1=\""
     << top << "\" y2=\"" << coord(height - bottom) << "\"/>\n";
   for (size_t i = 0; i < cards.size(); ++i) {
@@ -457,11 +449,11 @@ std::string card_chart(const std::vector<CardImpact>& cards) {
     bool clear = c.low && c.high && (*c.low > 0 || *c.high < 0);
     const char* cls = !clear ? "unclear" : c.impact > 0 ? "plus" : "minus";
     o << "<g class=\"card " << cls << "\"><title>" << html_escape(c.card) << ": "
-      << fmt("%+.1f", 100 * c.impact) << " points of win rate";
+      << signed_fixed(100 * c.impact, 1) << " points of win rate";
     if (c.low && c.high)
-      o << " (95% interval " << fmt("%+.1f", 100 * *c.low) << " to " << fmt("%+.1f", 100 * *c.high)
-        << ")";
-    if (c.n) o << ", " << num(*c.n) << " players";
+      o << " (95% interval " << signed_fixed(100 * *c.low, 1) << " to "
+        << signed_fixed(100 * *c.high, 1) << ")";
+    if (c.n) o << ", " << three_digits(*c.n) << " players";
     o << "</title><text class=\"label\" x=\"" << label - 8 << "\" y=\"" << coord(mid + 4)
       << "\" text-anchor=\"end\">" << html_escape(shorten(c.card, 34)) << "</text>";
     double x0 = x_of(0), x1 = x_of(c.impact);
@@ -474,7 +466,7 @@ std::string card_chart(const std::vector<CardImpact>& cards) {
         << coord(mid + 4) << "M" << coord(x_of(*c.high)) << " " << coord(mid - 4) << "V"
         << coord(mid + 4) << "\"/>";
     o << "<text class=\"value\" x=\"" << coord(width - 6) << "\" y=\"" << coord(mid + 4)
-      << "\" text-anchor=\"end\">" << fmt("%+.1f", 100 * c.impact) << "</text></g>\n";
+      << "\" text-anchor=\"end\">" << signed_fixed(100 * c.impact, 1) << "</text></g>\n";
   }
   o << "<text class=\"axis\" x=\"" << coord(x_of(0)) << "\" y=\"" << coord(height - 4)
     << "\" text-anchor=\"middle\">win-rate points, holder against the others</text>\n</svg>\n";
@@ -551,9 +543,8 @@ std::string value_table(const json& r, const char* section, const char* value) {
   return out + "</tbody></table>\n";
 }
 
-std::string p_value(const std::optional<double>& p) {
-  if (!p) return "–";
-  return *p < 0.001 ? "&lt;0.001" : fmt("%.3f", *p);
+std::string p_cell(const std::optional<double>& p) {
+  return p ? html_escape(p_value(*p)) : "–";
 }
 
 std::string comparison(const json& c) {
@@ -561,7 +552,7 @@ std::string comparison(const json& c) {
   std::string out = "<h3>" + html_escape(variant.empty() ? "variant" : variant) + " against " +
                     html_escape(against.empty() ? "base" : against) + "</h3>\n";
   if (auto changed = number(c, "winner_changed"))
-    out += "<p class=\"headline\">The winner changed in <b>" + pct(*changed) +
+    out += "<p class=\"headline\">The winner changed in <b>" + percent(*changed) +
            "</b> of the paired games (same seed in both).</p>\n";
   if (at(c, "cards_differ") == true) {
     std::string which;
@@ -579,11 +570,11 @@ std::string comparison(const json& c) {
     bool sig = at(*row, "significant") == true;
     auto base = number(*row, "base"), var = number(*row, "variant");
     rows += std::string("<tr") + (sig ? " class=\"sig\"" : "") + "><th>" +
-            html_escape(text(*row, "metric")) + "</th><td>" + (base ? num(*base) : "–") +
-            "</td><td>" + (var ? num(*var) : "–") + "</td><td>" +
-            (base && var ? fmt("%+.3g", *var - *base) : "–") + "</td><td>" +
-            p_value(number(*row, "p")) + "</td><td>" + p_value(number(*row, "p_holm")) +
-            "</td><td>" + (sig ? "<span class=\"star\">★</span> yes" : "no") + "</td></tr>\n";
+            html_escape(text(*row, "metric")) + "</th><td>" + (base ? three_digits(*base) : "–") +
+            "</td><td>" + (var ? three_digits(*var) : "–") + "</td><td>" +
+            (base && var ? signed_significant(*var - *base, 3) : "–") + "</td><td>" +
+            p_cell(number(*row, "p")) + "</td><td>" + p_cell(number(*row, "p_holm")) + "</td><td>" +
+            (sig ? "<span class=\"star\">★</span> yes" : "no") + "</td></tr>\n";
   }
   if (rows.empty()) return out + note("No rows in this comparison.");
   return out + "<table class=\"compare\"><thead><tr><th></th><th>" +

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "sim/compare.hpp"
+#include "sim/format.hpp"
 #include "sim/metrics.hpp"
 #include "sim/stats.hpp"
 
@@ -78,18 +79,6 @@ Json variant_json(const SimResult& r) {
           {"cards", cards}};
 }
 
-std::string fmt(const char* f, double x) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, x);
-  return b;
-}
-
-std::string number(double x) {
-  return std::fabs(x) >= 100  ? fmt("%.0f", x)
-         : std::fabs(x) >= 10 ? fmt("%.1f", x)
-                              : fmt("%.3f", x);
-}
-
 void metrics_text(const Json& v, std::ostringstream& s) {
   s << "\nmetrics of " << v["name"].get<std::string>() << " (95% intervals; docs/metrics.md)\n";
   char line[200];
@@ -100,14 +89,16 @@ void metrics_text(const Json& v, std::ostringstream& s) {
     const std::string name = key;
     const Json& e = v["metrics"][name];
     std::snprintf(line, sizeof line, "  %-24s %9s  (%s to %s)", name.c_str(),
-                  number(e["value"]).c_str(), number(e["low"]).c_str(), number(e["high"]).c_str());
+                  short_number(e["value"]).c_str(), short_number(e["low"]).c_str(),
+                  short_number(e["high"]).c_str());
     s << line;
-    if (e.contains("p")) s << "  p " << fmt("%.4f", e["p"]);
+    if (e.contains("p")) s << "  p " << fixed(e["p"], 4);
     s << "\n";
   }
   for (const auto& [name, e] : v["stats"].items()) {
     std::snprintf(line, sizeof line, "  stats(g) %-15s %9s  (%s to %s)\n", name.c_str(),
-                  number(e["mean"]).c_str(), number(e["low"]).c_str(), number(e["high"]).c_str());
+                  short_number(e["mean"]).c_str(), short_number(e["low"]).c_str(),
+                  short_number(e["high"]).c_str());
     s << line;
   }
   const Json& cards = v["cards"];
@@ -118,9 +109,10 @@ void metrics_text(const Json& v, std::ostringstream& s) {
   for (const auto& c : cards) {
     if (shown++ == 5) break;
     double held = c["n"].get<double>(), all = held + c["n_without"].get<double>();
-    std::snprintf(line, sizeof line, "    %-26s %+.3f  (%+.3f to %+.3f; held in %.0f of %.0f)\n",
-                  c["card"].get<std::string>().c_str(), c["impact"].get<double>(),
-                  c["low"].get<double>(), c["high"].get<double>(), held, all);
+    std::snprintf(line, sizeof line, "    %-26s %s  (%s to %s; held in %s of %s)\n",
+                  c["card"].get<std::string>().c_str(), signed_fixed(c["impact"], 3).c_str(),
+                  signed_fixed(c["low"], 3).c_str(), signed_fixed(c["high"], 3).c_str(),
+                  fixed(held, 0).c_str(), fixed(all, 0).c_str());
     s << line;
   }
   if (cards.size() > 5) s << "    ... " << cards.size() - 5 << " more in --json\n";
@@ -130,8 +122,7 @@ void comparison_text(const Json& c, std::ostringstream& s) {
   std::string name = c["variant"], base = c["against"];
   s << "\n"
     << name << " against " << base << " on the same seeds (" << c["paired"].get<size_t>()
-    << " paired games): the winners changed in "
-    << fmt("%.1f%%", 100 * c["winner_changed"].get<double>()) << " of them\n";
+    << " paired games): the winners changed in " << percent(c["winner_changed"]) << " of them\n";
   if (c["cards_differ"].get<bool>()) {
     s << "warning: " << name << " changes the deck (";
     const auto& ids = c["cards_changed"];
@@ -147,10 +138,10 @@ void comparison_text(const Json& c, std::ostringstream& s) {
                 "p", "p (Holm)");
   s << line;
   for (const auto& r : c["rows"]) {
-    std::snprintf(line, sizeof line, "  %-28s %12s %12s %9.4f %9.4f%s\n",
-                  r["metric"].get<std::string>().c_str(), number(r["base"]).c_str(),
-                  number(r["variant"]).c_str(), r["p"].get<double>(), r["p_holm"].get<double>(),
-                  r["significant"].get<bool>() ? "  *" : "");
+    std::snprintf(line, sizeof line, "  %-28s %12s %12s %9s %9s%s\n",
+                  r["metric"].get<std::string>().c_str(), short_number(r["base"]).c_str(),
+                  short_number(r["variant"]).c_str(), fixed(r["p"], 4).c_str(),
+                  fixed(r["p_holm"], 4).c_str(), r["significant"].get<bool>() ? "  *" : "");
     s << line;
   }
 }

@@ -13,6 +13,7 @@
 #include "bots/bots.hpp"
 #include "core/utf8.hpp"
 #include "engine/game.hpp"
+#include "sim/format.hpp"
 #include "sim/report.hpp"
 
 namespace ratify::sim {
@@ -326,12 +327,6 @@ nlohmann::json tally_json(const Tally& x) {
           {"sd_score", sc.sd}};
 }
 
-std::string pct(double x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%5.1f%%", 100 * x);
-  return b;
-}
-
 }  // namespace
 
 nlohmann::json summary_json(const SimResult& r) {
@@ -586,9 +581,9 @@ std::string summary_text(const SimResult& r) {
     auto ci = wilson(x.wins, x.games);
     char line[160];
     std::string bot = r.config.rotate ? "(rotating)" : r.config.bots[k % r.config.bots.size()];
-    std::snprintf(line, sizeof line, "%-5d %-10s %s    (%s - %s)  %9.2f\n", k + 1, bot.c_str(),
-                  pct(x.games ? x.wins / x.games : 0).c_str(), pct(ci.low).c_str(),
-                  pct(ci.high).c_str(), summarize(x.scores).mean);
+    std::snprintf(line, sizeof line, "%-5d %-10s %6s    (%6s - %6s)  %9s\n", k + 1, bot.c_str(),
+                  percent(x.games ? x.wins / x.games : 0).c_str(), percent(ci.low).c_str(),
+                  percent(ci.high).c_str(), fixed(summarize(x.scores).mean, 2).c_str());
     s << line;
   }
   if (t.bots.size() > 1 || r.config.rotate) {
@@ -596,24 +591,22 @@ std::string summary_text(const SimResult& r) {
     for (const auto& [name, x] : t.bots) {
       auto ci = wilson(x.wins, x.games);
       char line[160];
-      std::snprintf(line, sizeof line, "%-10s %s    (%s - %s)  %6.0f\n", name.c_str(),
-                    pct(x.games ? x.wins / x.games : 0).c_str(), pct(ci.low).c_str(),
-                    pct(ci.high).c_str(), x.games);
+      std::snprintf(line, sizeof line, "%-10s %6s    (%6s - %6s)  %6s\n", name.c_str(),
+                    percent(x.games ? x.wins / x.games : 0).c_str(), percent(ci.low).c_str(),
+                    percent(ci.high).c_str(), fixed(x.games, 0).c_str());
       s << line;
     }
   }
   auto len = summarize(t.lengths);
-  char line[200];
-  std::snprintf(line, sizeof line, "game length: mean %.1f actions (sd %.1f, min %.0f, max %.0f)\n",
-                len.mean, len.sd, len.min, len.max);
-  s << line;
+  s << "game length: mean " << fixed(len.mean, 1) << " actions (sd " << fixed(len.sd, 1) << ", min "
+    << fixed(len.min, 0) << ", max " << fixed(len.max, 0) << ")\n";
   int shared = 0;
   double rates = 0;
   for (const auto& g : r.games) shared += g.error.empty() && g.winners.size() > 1;
   for (const auto& x : t.seats) rates += x.games ? x.wins / x.games : 0;
   if (shared)
     s << "shared wins: " << shared << " games had several winners, each counted as a win for every "
-      << "one of them (the win rates add up to " << pct(rates) << ")\n";
+      << "one of them (the win rates add up to " << percent(rates) << ")\n";
   if (t.draws) s << "draws (games with no winner): " << t.draws << "\n";
   if (t.errors) {
     s << "games that failed: " << t.errors << "\n";
