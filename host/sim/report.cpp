@@ -15,41 +15,23 @@ namespace {
 using Json = nlohmann::json;
 
 Json seats_json(const SimResult& r) {
-  auto games = finished_games(r);
-  double n = static_cast<double>(games.size());
   Json seats = Json::array();
-  for (int s = 1; s <= r.players; ++s) {
-    double wins = 0;
-    std::vector<double> scores;
-    for (const auto* g : games) {
-      wins += won(*g, s);
-      if (g->scores.size() >= static_cast<size_t>(s))
-        scores.push_back(g->scores[static_cast<size_t>(s - 1)]);
-    }
-    auto ci = wilson(wins, n);
-    auto sc = summarize(scores);
-    seats.push_back({{"seat", s},
-                     {"wins", wins},
-                     {"games", n},
-                     {"win_rate", n > 0 ? wins / n : 0},
-                     {"low", ci.low},
-                     {"high", ci.high},
-                     {"mean_score", sc.mean},
-                     {"sd_score", sc.sd}});
-  }
+  int seat = 0;
+  for (const WinRate& x : seat_win_rates(r))
+    seats.push_back({{"seat", ++seat},
+                     {"wins", x.wins},
+                     {"games", x.games},
+                     {"win_rate", x.rate},
+                     {"low", x.interval.low},
+                     {"high", x.interval.high},
+                     {"mean_score", x.score.mean},
+                     {"sd_score", x.score.sd}});
   return seats;
 }
 
 Json variant_json(const SimResult& r) {
-  auto games = finished_games(r);
-  int shared = 0, draws = 0;
-  std::vector<double> lengths;
-  for (const auto* g : games) {
-    shared += g->winners.size() > 1;
-    draws += g->winners.empty();
-    lengths.push_back(g->actions);
-  }
-  auto len = summarize(lengths);
+  Outcomes o = outcomes(r);
+  auto len = summarize(o.lengths);
   Json metrics = Json::object(), stats = Json::object(), cards = Json::array();
   for (const auto& [name, e] : run_metrics(r)) metrics[name] = estimate_json(e);
   for (const auto& [name, e] : run_stats(r))
@@ -63,17 +45,17 @@ Json variant_json(const SimResult& r) {
                      {"n_without", c.without},
                      {"p", c.impact.p}});
   return {{"name", variant_label(r)},
-          {"games", games.size()},
-          {"errors", r.games.size() - games.size()},
+          {"games", o.ended},
+          {"errors", o.errors},
           {"seats", seats_json(r)},
-          {"shared_wins", shared},
-          {"draws", draws},
+          {"shared_wins", o.shared},
+          {"draws", o.draws},
           {"length",
            {{"mean", len.mean},
             {"sd", len.sd},
             {"min", len.min},
             {"max", len.max},
-            {"histogram", length_histogram(lengths)}}},
+            {"histogram", length_histogram(o.lengths)}}},
           {"metrics", metrics},
           {"stats", stats},
           {"cards", cards}};

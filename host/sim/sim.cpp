@@ -14,6 +14,7 @@
 #include "core/utf8.hpp"
 #include "engine/game.hpp"
 #include "sim/format.hpp"
+#include "sim/metrics.hpp"
 #include "sim/report.hpp"
 
 namespace ratify::sim {
@@ -281,60 +282,20 @@ SimResult run_sim(const SimConfig& c) {
 
 namespace {
 
-struct Tally {
-  double wins = 0, games = 0;
-  std::vector<double> scores;
-};
-
-struct Tallies {
-  std::vector<Tally> seats;
-  std::map<std::string, Tally> bots;
-  std::vector<double> lengths;
-  int errors = 0, draws = 0;
-};
-
-Tallies tally(const SimResult& r) {
-  Tallies t;
-  t.seats.resize(r.players);
-  for (const auto& g : r.games) {
-    if (!g.error.empty()) {
-      ++t.errors;
-      continue;
-    }
-    t.lengths.push_back(g.actions);
-    if (g.winners.empty()) ++t.draws;
-    for (int s = 0; s < r.players; ++s) {
-      bool won = std::find(g.winners.begin(), g.winners.end(), s + 1) != g.winners.end();
-      double score = s < static_cast<int>(g.scores.size()) ? g.scores[s] : 0;
-      for (Tally* x : {&t.seats[s], &t.bots[g.seat_bots[s]]}) {
-        x->games += 1;
-        x->wins += won;
-        x->scores.push_back(score);
-      }
-    }
-  }
-  return t;
-}
-
-nlohmann::json tally_json(const Tally& x) {
-  auto ci = wilson(x.wins, x.games);
-  auto sc = summarize(x.scores);
-  return {{"games", x.games},
-          {"wins", x.wins},
-          {"win_rate", x.games ? x.wins / x.games : 0},
-          {"ci95", {ci.low, ci.high}},
-          {"mean_score", sc.mean},
-          {"sd_score", sc.sd}};
+nlohmann::json win_rate_json(const WinRate& x) {
+  return {{"games", x.games},           {"wins", x.wins},
+          {"win_rate", x.rate},         {"ci95", {x.interval.low, x.interval.high}},
+          {"mean_score", x.score.mean}, {"sd_score", x.score.sd}};
 }
 
 }  // namespace
 
 nlohmann::json summary_json(const SimResult& r) {
-  Tallies t = tally(r);
+  Outcomes o = outcomes(r);
   nlohmann::json seats = nlohmann::json::array(), bots = nlohmann::json::object();
-  for (const auto& s : t.seats) seats.push_back(tally_json(s));
-  for (const auto& [name, x] : t.bots) bots[name] = tally_json(x);
-  auto len = summarize(t.lengths);
+  for (const auto& s : seat_win_rates(r)) seats.push_back(win_rate_json(s));
+  for (const auto& [name, x] : bot_win_rates(r)) bots[name] = win_rate_json(x);
+  auto len = summarize(o.lengths);
   return {{"ruleset", r.ruleset_id},
           {"variant", r.config.variant},
           {"options", r.config.sets},
@@ -344,8 +305,8 @@ nlohmann::json summary_json(const SimResult& r) {
           {"bots", r.config.bots},
           {"rotate", r.config.rotate},
           {"shard", std::to_string(r.config.shard) + "/" + std::to_string(r.config.shards)},
-          {"errors", t.errors},
-          {"no_winner", t.draws},
+          {"errors", o.errors},
+          {"no_winner", o.draws},
           {"seats", seats},
           {"by_bot", bots},
           {"length", {{"mean", len.mean}, {"sd", len.sd}, {"min", len.min}, {"max", len.max}}}};
@@ -569,47 +530,44 @@ std::vector<SimResult> results_from_json(const nlohmann::json& j) {
 }
 
 std::string summary_text(const SimResult& r) {
-  Tallies t = tally(r);
+  Outcomes o = outcomes(r);
+  auto seats = seat_win_rates(r);
+  auto bots = bot_win_rates(r);
   std::ostringstream s;
   s << r.ruleset_id << (r.config.variant.empty() ? "" : "/" + r.config.variant) << ": "
     << r.games.size() << " games, " << r.players << " players, seed " << r.config.seed;
   for (const auto& set : r.config.sets) s << ", " << set;
   s << "\n";
   s << "seat  bot        win rate  (95% interval)    mean score\n";
+  char line[160];
   for (int k = 0; k < r.players; ++k) {
-    const Tally& x = t.seats[k];
-    auto ci = wilson(x.wins, x.games);
-    char line[160];
+    const WinRate& x = seats[static_cast<size_t>(k)];
     std::string bot = r.config.rotate ? "(rotating)" : r.config.bots[k % r.config.bots.size()];
     std::snprintf(line, sizeof line, "%-5d %-10s %6s    (%6s - %6s)  %9s\n", k + 1, bot.c_str(),
-                  percent(x.games ? x.wins / x.games : 0).c_str(), percent(ci.low).c_str(),
-                  percent(ci.high).c_str(), fixed(summarize(x.scores).mean, 2).c_str());
+                  percent(x.rate).c_str(), percent(x.interval.low).c_str(),
+                  percent(x.interval.high).c_str(), fixed(x.score.mean, 2).c_str());
     s << line;
   }
-  if (t.bots.size() > 1 || r.config.rotate) {
+  if (bots.size() > 1 || r.config.rotate) {
     s << "bot        win rate  (95% interval)    games\n";
-    for (const auto& [name, x] : t.bots) {
-      auto ci = wilson(x.wins, x.games);
-      char line[160];
+    for (const auto& [name, x] : bots) {
       std::snprintf(line, sizeof line, "%-10s %6s    (%6s - %6s)  %6s\n", name.c_str(),
-                    percent(x.games ? x.wins / x.games : 0).c_str(), percent(ci.low).c_str(),
-                    percent(ci.high).c_str(), fixed(x.games, 0).c_str());
+                    percent(x.rate).c_str(), percent(x.interval.low).c_str(),
+                    percent(x.interval.high).c_str(), fixed(x.games, 0).c_str());
       s << line;
     }
   }
-  auto len = summarize(t.lengths);
+  auto len = summarize(o.lengths);
   s << "game length: mean " << fixed(len.mean, 1) << " actions (sd " << fixed(len.sd, 1) << ", min "
     << fixed(len.min, 0) << ", max " << fixed(len.max, 0) << ")\n";
-  int shared = 0;
   double rates = 0;
-  for (const auto& g : r.games) shared += g.error.empty() && g.winners.size() > 1;
-  for (const auto& x : t.seats) rates += x.games ? x.wins / x.games : 0;
-  if (shared)
-    s << "shared wins: " << shared << " games had several winners, each counted as a win for every "
-      << "one of them (the win rates add up to " << percent(rates) << ")\n";
-  if (t.draws) s << "draws (games with no winner): " << t.draws << "\n";
-  if (t.errors) {
-    s << "games that failed: " << t.errors << "\n";
+  for (const auto& x : seats) rates += x.rate;
+  if (o.shared)
+    s << "shared wins: " << o.shared << " games had several winners, each counted as a win for "
+      << "every one of them (the win rates add up to " << percent(rates) << ")\n";
+  if (o.draws) s << "draws (games with no winner): " << o.draws << "\n";
+  if (o.errors) {
+    s << "games that failed: " << o.errors << "\n";
     int shown = 0;
     for (const auto& g : r.games)
       if (!g.error.empty() && shown++ < 5)
