@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -16,6 +15,7 @@
 #include "core/replay.hpp"
 #include "engine/catalog.hpp"
 #include "sim/format.hpp"
+#include "sim/report_reading.hpp"
 #include "sim/stats.hpp"
 
 namespace ratify::sim {
@@ -260,19 +260,8 @@ std::optional<HistoryRun> History::find(int64_t id) const {
 
 namespace {
 
-const json& at(const json& j, const std::string& key) {
-  static const json empty;
-  if (!j.is_object()) return empty;
-  auto it = j.find(key);
-  return it == j.end() ? empty : *it;
-}
-
-std::optional<double> number(const json& j, const std::string& key) {
-  const json& v = at(j, key);
-  if (!v.is_number()) return std::nullopt;
-  double d = v.get<double>();
-  return std::isfinite(d) ? std::optional<double>(d) : std::nullopt;
-}
+using report_reading::at;
+using report_reading::number;
 
 std::string name_of(const json& variant) {
   const json& n = at(variant, "name");
@@ -281,10 +270,8 @@ std::string name_of(const json& variant) {
 
 std::vector<const json*> variants_of(const json& report) {
   std::vector<const json*> out;
-  const json& v = at(report, "variants");
-  if (v.is_array())
-    for (const auto& x : v)
-      if (x.is_object()) out.push_back(&x);
+  for (const json* v : report_reading::items(report, "variants"))
+    if (v->is_object()) out.push_back(v);
   return out;
 }
 
