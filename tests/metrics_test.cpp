@@ -1,7 +1,7 @@
 // The sim's metrics (docs/metrics.md) on fixture rulesets whose answers are
 // known (tests/fixtures/metrics/): a fair coin flip, a game the first
-// player always wins, a game decided by one card; the statistics they rest
-// on; and the report's comparisons.
+// player always wins, a game decided by one card; and the report's
+// comparisons. The statistics they rest on: tests/numbers_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -45,21 +45,6 @@ std::map<std::string, Estimate> metrics_of(const SimResult& r) {
 }
 
 }  // namespace
-
-TEST(Stats, ChiSquareUpperTailAtTheFivePercentPoints) {
-  // The 95% points of the chi-square distribution, from any table.
-  const std::map<int, double> point = {{1, 3.841}, {2, 5.991}, {3, 7.815}, {4, 9.488}, {5, 11.070}};
-  for (auto [df, x] : point) EXPECT_NEAR(chi_square_p(x, df), 0.05, 0.0005) << "df " << df;
-  EXPECT_DOUBLE_EQ(chi_square_p(0, 3), 1);
-}
-
-TEST(Stats, HolmAdjustsInStepsAndKeepsTheOrder) {
-  auto adj = holm({0.01, 0.04, 0.03, 0.5});
-  EXPECT_NEAR(adj[0], 0.04, 1e-12);  // 4 * 0.01
-  EXPECT_NEAR(adj[2], 0.09, 1e-12);  // 3 * 0.03
-  EXPECT_NEAR(adj[1], 0.09, 1e-12);  // max(2 * 0.04, 0.09): monotone
-  EXPECT_NEAR(adj[3], 0.5, 1e-12);
-}
 
 TEST(Metrics, FairCoinHasNoSeatOrFirstPlayerAdvantage) {
   auto r = simulate("coin", 3000);

@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/shared.hpp"
 #include "core/replay.hpp"
+#include "sim/format.hpp"
 #include "sim/solve.hpp"
 #include "sim/stats.hpp"
 
@@ -57,13 +58,14 @@ int cmd_solve(const SolveArgs& a) {
   auto t = sim::summarize(secs), n = sim::summarize(nodes);
   std::printf("%d deals: %d won, %d lost, %d unknown (node limit %lld, moves ordered by %s)\n",
               static_cast<int>(r.deals.size()), won, lost, unknown, a.limit_nodes, a.order.c_str());
-  std::printf("win rate of the decided deals: %.1f%% (95%% interval %.1f%% - %.1f%%)\n",
-              solved ? 100 * won / solved : 0, 100 * ci.low, 100 * ci.high);
+  std::printf("win rate of the decided deals: %s (95%% interval %s - %s)\n",
+              sim::percent(solved ? won / solved : 0).c_str(), sim::percent(ci.low).c_str(),
+              sim::percent(ci.high).c_str());
   if (unknown)
     std::printf(
-        "win rate of all deals: %.1f%% - %.1f%% (unknown counted lost / won; 95%% "
-        "interval %.1f%% - %.1f%%)\n",
-        100 * won / deals, 100 * (won + unknown) / deals, 100 * low.low, 100 * high.high);
+        "win rate of all deals: %s - %s (unknown counted lost / won; 95%% interval %s - %s)\n",
+        sim::percent(won / deals).c_str(), sim::percent((won + unknown) / deals).c_str(),
+        sim::percent(low.low).c_str(), sim::percent(high.high).c_str());
   std::printf("nodes per deal: mean %.0f, max %.0f; time per deal: mean %.3fs, max %.3fs\n", n.mean,
               n.max, t.mean, t.max);
   if (a.lines)

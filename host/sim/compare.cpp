@@ -28,21 +28,18 @@ std::vector<std::pair<const GameRecord*, const GameRecord*>> pairs(const SimResu
   return out;
 }
 
-// Wins of one side: seat s (1-based), or the first mover (s = 0).
-double wins_of(const std::vector<const GameRecord*>& games, int s) {
+// The games the first mover won.
+double first_mover_wins(const SimResult& r) {
   double k = 0;
-  for (const auto* g : games) k += won(*g, s ? s : g->first);
+  for (const auto* g : finished_games(r)) k += won(*g, g->first);
   return k;
 }
 
 void seat_rows(const SimResult& a, const SimResult& b, Json& rows) {
-  auto ga = finished_games(a), gb = finished_games(b);
-  double na = static_cast<double>(ga.size()), nb = static_cast<double>(gb.size());
-  for (int s = 1; s <= std::min(a.players, b.players); ++s) {
-    double ka = wins_of(ga, s), kb = wins_of(gb, s);
-    rows.push_back(row("seat " + std::to_string(s) + " win rate", na ? ka / na : 0,
-                       nb ? kb / nb : 0, two_proportion_p(ka, na, kb, nb)));
-  }
+  auto sa = seat_win_rates(a), sb = seat_win_rates(b);
+  for (size_t s = 0; s < std::min(sa.size(), sb.size()); ++s)
+    rows.push_back(row("seat " + std::to_string(s + 1) + " win rate", sa[s].rate, sb[s].rate,
+                       two_proportion_p(sa[s].wins, sa[s].games, sb[s].wins, sb[s].games)));
   auto paired = pairs(a, b);
   for (int s = 1; s <= std::min(a.players, b.players); ++s) {
     std::vector<double> diffs, xa, xb;
@@ -66,24 +63,18 @@ void seat_rows(const SimResult& a, const SimResult& b, Json& rows) {
   rows.push_back(row("length", summarize(la).mean, summarize(lb).mean, paired_p(diffs)));
 }
 
-// The share of games of a kind (single winner, none, several) in each run.
+// The share of games of a kind (single winner, none, several) in each run,
+// and of games the first mover won.
 void outcome_rows(const SimResult& a, const SimResult& b, Json& rows) {
-  auto ga = finished_games(a), gb = finished_games(b);
-  double na = static_cast<double>(ga.size()), nb = static_cast<double>(gb.size());
-  auto count = [](const std::vector<const GameRecord*>& gs, auto pred) {
-    return static_cast<double>(std::count_if(gs.begin(), gs.end(), pred));
-  };
-  auto one = [](const GameRecord* g) { return g->winners.size() == 1; };
-  auto none = [](const GameRecord* g) { return g->winners.empty(); };
-  auto several = [](const GameRecord* g) { return g->winners.size() > 1; };
+  Outcomes oa = outcomes(a), ob = outcomes(b);
+  double na = oa.ended, nb = ob.ended;
   auto add = [&](const std::string& name, double ka, double kb) {
     rows.push_back(row(name, na ? ka / na : 0, nb ? kb / nb : 0, two_proportion_p(ka, na, kb, nb)));
   };
-  add("decisiveness", count(ga, one), count(gb, one));
-  add("drawishness", count(ga, none), count(gb, none));
-  add("shared wins", count(ga, several), count(gb, several));
-  double fa = wins_of(ga, 0), fb = wins_of(gb, 0);
-  add("first-player win rate", fa, fb);
+  add("decisiveness", oa.single, ob.single);
+  add("drawishness", oa.draws, ob.draws);
+  add("shared wins", oa.shared, ob.shared);
+  add("first-player win rate", first_mover_wins(a), first_mover_wins(b));
 }
 
 void lead_rows(const SimResult& a, const SimResult& b, Json& rows) {

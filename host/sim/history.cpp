@@ -4,17 +4,18 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 #include <thread>
 
 #include "core/hash.hpp"
 #include "core/replay.hpp"
 #include "engine/catalog.hpp"
+#include "sim/format.hpp"
+#include "sim/report_reading.hpp"
 #include "sim/stats.hpp"
 
 namespace ratify::sim {
@@ -259,19 +260,8 @@ std::optional<HistoryRun> History::find(int64_t id) const {
 
 namespace {
 
-const json& at(const json& j, const std::string& key) {
-  static const json empty;
-  if (!j.is_object()) return empty;
-  auto it = j.find(key);
-  return it == j.end() ? empty : *it;
-}
-
-std::optional<double> number(const json& j, const std::string& key) {
-  const json& v = at(j, key);
-  if (!v.is_number()) return std::nullopt;
-  double d = v.get<double>();
-  return std::isfinite(d) ? std::optional<double>(d) : std::nullopt;
-}
+using report_reading::at;
+using report_reading::number;
 
 std::string name_of(const json& variant) {
   const json& n = at(variant, "name");
@@ -280,17 +270,9 @@ std::string name_of(const json& variant) {
 
 std::vector<const json*> variants_of(const json& report) {
   std::vector<const json*> out;
-  const json& v = at(report, "variants");
-  if (v.is_array())
-    for (const auto& x : v)
-      if (x.is_object()) out.push_back(&x);
+  for (const json* v : report_reading::items(report, "variants"))
+    if (v->is_object()) out.push_back(v);
   return out;
-}
-
-std::string fmt(const char* format, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, x);
-  return buf;
 }
 
 std::string joined(const std::vector<std::string>& xs, const char* sep = ",") {
@@ -315,7 +297,7 @@ std::string headline(const json& report) {
     if (seats.is_array())
       for (const auto& s : seats)
         if (auto r = number(s, "win_rate"))
-          rates += (rates.empty() ? "" : "/") + fmt("%.0f", 100 * *r);
+          rates += (rates.empty() ? "" : "/") + percent_points(*r, 0);
     if (rates.empty()) continue;
     out += (out.empty() ? "" : "; ") + name_of(*v) + " " + rates + "%";
   }
@@ -355,8 +337,8 @@ std::string history_show_text(const HistoryRun& r) {
       for (const auto& s : seats) {
         auto rate = number(s, "win_rate"), lo = number(s, "low"), hi = number(s, "high");
         if (!rate) continue;
-        o << "  seat " << at(s, "seat").dump() << "  " << fmt("%5.1f%%", 100 * *rate);
-        if (lo && hi) o << "  [" << fmt("%.1f", 100 * *lo) << ", " << fmt("%.1f", 100 * *hi) << "]";
+        o << "  seat " << at(s, "seat").dump() << "  " << std::setw(6) << percent(*rate);
+        if (lo && hi) o << "  [" << percent_points(*lo) << ", " << percent_points(*hi) << "]";
         o << "\n";
       }
     for (const char* section : {"metrics", "stats"}) {
@@ -364,7 +346,7 @@ std::string history_show_text(const HistoryRun& r) {
       if (!m.is_object()) continue;
       for (const auto& [name, x] : m.items()) {
         auto val = number(x, "value") ? number(x, "value") : number(x, "mean");
-        if (val) o << "  " << pad(name, 34) << fmt("%.4g", *val) << "\n";
+        if (val) o << "  " << pad(name, 34) << significant(*val, 4) << "\n";
       }
     }
   }
@@ -379,15 +361,6 @@ struct DiffRow {
   std::string what;
   double a = 0, b = 0, p = 1, p_holm = 1;
 };
-
-// Two-sided p of a difference of two estimates known by 95% intervals
-// (normal approximation: the interval's half width is 1.96 standard errors).
-std::optional<double> interval_p(double a, double a_lo, double a_hi, double b, double b_lo,
-                                 double b_hi) {
-  double se = std::hypot((a_hi - a_lo) / (2 * 1.959964), (b_hi - b_lo) / (2 * 1.959964));
-  if (!(se > 0)) return std::nullopt;
-  return std::erfc(std::fabs(a - b) / se / std::sqrt(2.0));
-}
 
 void seat_rows(const json& va, const json& vb, const std::string& prefix,
                std::vector<DiffRow>& rows) {
@@ -412,7 +385,7 @@ void interval_rows(const json& va, const json& vb, const char* section, const ch
     auto al = number(xa, "low"), ah = number(xa, "high"), bl = number(xb, "low"),
          bh = number(xb, "high");
     if (!a || !b || !al || !ah || !bl || !bh) continue;
-    if (auto p = interval_p(*a, *al, *ah, *b, *bl, *bh))
+    if (auto p = interval_p(*a, {*al, *ah}, *b, {*bl, *bh}))
       rows.push_back({prefix + name, *a, *b, *p});
   }
 }
@@ -428,16 +401,12 @@ void length_row(const json& va, const json& vb, const std::string& prefix,
   rows.push_back({prefix + "mean length", *ma, *mb, welch_p(a, b)});
 }
 
-void holm(std::vector<DiffRow>& rows) {
-  std::vector<size_t> order(rows.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) { return rows[x].p < rows[y].p; });
-  double running = 0;
-  for (size_t k = 0; k < order.size(); ++k) {
-    auto& r = rows[order[k]];
-    running = std::max(running, std::min(1.0, (order.size() - k) * r.p));
-    r.p_holm = running;
-  }
+// Holm's correction across every row of the diff.
+void holm_rows(std::vector<DiffRow>& rows) {
+  std::vector<double> ps;
+  for (const auto& r : rows) ps.push_back(r.p);
+  auto adjusted = holm(ps);
+  for (size_t k = 0; k < rows.size(); ++k) rows[k].p_holm = adjusted[k];
 }
 
 std::vector<std::string> warnings(const HistoryRun& a, const HistoryRun& b) {
@@ -478,7 +447,7 @@ std::string history_diff_text(const HistoryRun& a, const HistoryRun& b) {
       interval_rows(*va, *vb, "metrics", "value", prefix, rows);
       interval_rows(*va, *vb, "stats", "mean", prefix, rows);
     }
-  holm(rows);
+  holm_rows(rows);
   std::ostringstream o;
   o << "run " << a.id << " (" << a.time << ") against run " << b.id << " (" << b.time << "), "
     << a.ruleset << ", " << a.players << " players\n";
@@ -486,15 +455,15 @@ std::string history_diff_text(const HistoryRun& a, const HistoryRun& b) {
   if (rows.empty()) return o.str() + "no variant in common to compare\n";
   o << pad("", 40) << pad("run " + std::to_string(a.id), 11)
     << pad("run " + std::to_string(b.id), 11) << pad("diff", 10) << pad("p", 8) << "p (Holm)\n";
-  int significant = 0;
+  int significant_rows = 0;
   for (const auto& r : rows) {
     bool sig = r.p_holm < 0.05;
-    significant += sig;
-    o << pad(r.what, 40) << pad(fmt("%.4g", r.a), 11) << pad(fmt("%.4g", r.b), 11)
-      << pad(fmt("%+.3g", r.b - r.a), 10) << pad(fmt("%.3f", r.p), 8) << fmt("%.3f", r.p_holm)
+    significant_rows += sig;
+    o << pad(r.what, 40) << pad(significant(r.a, 4), 11) << pad(significant(r.b, 4), 11)
+      << pad(signed_significant(r.b - r.a, 3), 10) << pad(fixed(r.p, 3), 8) << fixed(r.p_holm, 3)
       << (sig ? "  *" : "") << "\n";
   }
-  o << significant << " of " << rows.size()
+  o << significant_rows << " of " << rows.size()
     << " differences significant at 5% after Holm correction (*)\n";
   return o.str();
 }

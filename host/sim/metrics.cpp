@@ -10,51 +10,53 @@ namespace ratify::sim {
 
 namespace {
 
-constexpr double kZ = 1.959964;
-
 Estimate proportion(double k, double n) {
-  Estimate e;
   auto ci = wilson(k, n);
-  e.value = n > 0 ? k / n : 0;
-  e.low = ci.low;
-  e.high = ci.high;
-  e.n = n;
-  return e;
+  return {n > 0 ? k / n : 0, ci.low, ci.high, n};
 }
 
 Estimate mean_of(const std::vector<double>& xs) {
   auto s = summarize(xs);
-  double half = s.n > 1 ? kZ * s.sd / std::sqrt(static_cast<double>(s.n)) : 0;
-  Estimate e;
-  e.value = s.mean;
-  e.low = s.mean - half;
-  e.high = s.mean + half;
-  e.n = static_cast<double>(s.n);
-  return e;
+  auto ci = mean_interval(s);
+  return {s.mean, ci.low, ci.high, static_cast<double>(s.n)};
 }
 
-// p1 - p2 with Newcombe's interval (from the two Wilson intervals).
+// p1 - p2 with Newcombe's interval and the two-proportion test.
 Estimate difference(double k1, double n1, double k2, double n2) {
-  Estimate a = proportion(k1, n1), b = proportion(k2, n2), d;
-  d.value = a.value - b.value;
-  d.low = d.value - std::hypot(a.value - a.low, b.high - b.value);
-  d.high = d.value + std::hypot(a.high - a.value, b.value - b.low);
-  d.n = n1;
-  d.p = two_proportion_p(k1, n1, k2, n2);
-  return d;
+  auto ci = newcombe(k1, n1, k2, n2);
+  double p1 = n1 > 0 ? k1 / n1 : 0, p2 = n2 > 0 ? k2 / n2 : 0;
+  return {p1 - p2, ci.low, ci.high, n1, two_proportion_p(k1, n1, k2, n2)};
 }
 
-std::vector<double> seat_wins(const SimResult& r, const std::vector<const GameRecord*>& games) {
-  std::vector<double> wins(static_cast<size_t>(r.players), 0);
-  for (const auto* g : games)
-    for (int w : g->winners) wins[static_cast<size_t>(w - 1)] += 1;
-  return wins;
+struct Tally {
+  double wins = 0, games = 0;
+  std::vector<double> scores;
+};
+
+// Every ended game once, for each seat and for the bot in it.
+void tally(const SimResult& r, std::vector<Tally>& seats, std::map<std::string, Tally>& bots) {
+  seats.assign(static_cast<size_t>(r.players), Tally());
+  for (const auto* g : finished_games(r))
+    for (size_t s = 0; s < seats.size(); ++s) {
+      bool w = won(*g, static_cast<int>(s) + 1);
+      for (Tally* x : {&seats[s], &bots[g->seat_bots[s]]}) {
+        x->games += 1;
+        x->wins += w;
+        if (s < g->scores.size()) x->scores.push_back(g->scores[s]);
+      }
+    }
+}
+
+WinRate win_rate(const Tally& t) {
+  return {t.wins, t.games, t.games > 0 ? t.wins / t.games : 0, wilson(t.wins, t.games),
+          summarize(t.scores)};
 }
 
 // Largest seat win rate above the mean seat's, and a chi-square test that
 // every seat wins equally often.
 Estimate seat_balance(const SimResult& r, const std::vector<const GameRecord*>& games) {
-  auto wins = seat_wins(r, games);
+  std::vector<double> wins;
+  for (const auto& seat : seat_win_rates(r)) wins.push_back(seat.wins);
   double n = static_cast<double>(games.size()), total = 0;
   for (double w : wins) total += w;
   double expected = total / r.players, chi = 0;
@@ -79,10 +81,9 @@ Estimate first_player_advantage(const SimResult& r, const std::vector<const Game
   }
   double m = n > 0 ? total / (n * r.players) : 0;
   Estimate e = proportion(first, n);
-  double w = e.value, scale = m < 1 ? 1 - m : 1;
+  double scale = m < 1 ? 1 - m : 1;
   for (double* x : {&e.value, &e.low, &e.high}) *x = (*x - m) / scale;
-  double se = std::sqrt(m * (1 - m) / std::max(n, 1.0));
-  e.p = se > 0 ? std::erfc(std::fabs(w - m) / se / std::sqrt(2.0)) : (w == m ? 1 : 0);
+  e.p = one_proportion_p(first, n, m);
   return e;
 }
 
@@ -115,6 +116,40 @@ std::vector<const GameRecord*> finished_games(const SimResult& r) {
   return out;
 }
 
+std::vector<WinRate> seat_win_rates(const SimResult& r) {
+  std::vector<Tally> seats;
+  std::map<std::string, Tally> bots;
+  tally(r, seats, bots);
+  std::vector<WinRate> out;
+  for (const auto& t : seats) out.push_back(win_rate(t));
+  return out;
+}
+
+std::map<std::string, WinRate> bot_win_rates(const SimResult& r) {
+  std::vector<Tally> seats;
+  std::map<std::string, Tally> bots;
+  tally(r, seats, bots);
+  std::map<std::string, WinRate> out;
+  for (const auto& [name, t] : bots) out[name] = win_rate(t);
+  return out;
+}
+
+Outcomes outcomes(const SimResult& r) {
+  Outcomes o;
+  for (const auto& g : r.games) {
+    if (!g.error.empty()) {
+      ++o.errors;
+      continue;
+    }
+    ++o.ended;
+    o.single += single_winner(g);
+    o.draws += g.winners.empty();
+    o.shared += g.winners.size() > 1;
+    o.lengths.push_back(g.actions);
+  }
+  return o;
+}
+
 nlohmann::json estimate_json(const Estimate& e) {
   nlohmann::json j = {{"value", e.value}, {"low", e.low}, {"high", e.high}, {"n", e.n}};
   if (e.p >= 0) j["p"] = e.p;
@@ -137,21 +172,15 @@ SkillTally skill_tally(const SimResult& r) {
 
 std::vector<std::pair<std::string, Estimate>> run_metrics(const SimResult& r) {
   auto games = finished_games(r);
-  double n = static_cast<double>(games.size()), singles = 0, draws = 0, shared = 0;
-  std::vector<double> lengths;
-  for (const auto* g : games) {
-    singles += single_winner(*g);
-    draws += g->winners.empty();
-    shared += g->winners.size() > 1;
-    lengths.push_back(g->actions);
-  }
+  Outcomes o = outcomes(r);
+  double n = o.ended;
   std::vector<std::pair<std::string, Estimate>> out;
   out.emplace_back("seat balance", seat_balance(r, games));
   out.emplace_back("first-player advantage", first_player_advantage(r, games));
-  out.emplace_back("decisiveness", proportion(singles, n));
-  out.emplace_back("drawishness", proportion(draws, n));
-  out.emplace_back("shared wins", proportion(shared, n));
-  out.emplace_back("length", mean_of(lengths));
+  out.emplace_back("decisiveness", proportion(o.single, n));
+  out.emplace_back("drawishness", proportion(o.draws, n));
+  out.emplace_back("shared wins", proportion(o.shared, n));
+  out.emplace_back("length", mean_of(o.lengths));
   lead_metrics(games, out);
   SkillTally s = skill_tally(r);
   if (s.games > 0)

@@ -4,12 +4,14 @@
 // lead changes and comebacks, skill gap; the ruleset's own stats(g); each
 // card's impact. Computed from the games alone, in game order, so shards
 // merged give the same numbers as the whole run.
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "sim/sim.hpp"
+#include "sim/stats.hpp"
 
 namespace ratify::sim {
 
@@ -28,6 +30,28 @@ inline bool single_winner(const GameRecord& g) {
   return g.winners.size() == 1;
 }
 bool won(const GameRecord& g, int player);
+
+// How often one side won, a seat or a bot wherever it sat, over the games
+// that ended (a shared win counts for every winner). Computed here only:
+// the summary, the sim's JSON and the report (so the HTML and the
+// history) all show these.
+struct WinRate {
+  double wins = 0, games = 0;
+  double rate = 0;    // wins / games; 0 before any game
+  Interval interval;  // 95% Wilson
+  Summary score;      // its scores, over the games that gave scores
+};
+// Seat s at [s - 1].
+std::vector<WinRate> seat_win_rates(const SimResult& r);
+std::map<std::string, WinRate> bot_win_rates(const SimResult& r);
+
+// The games by outcome: failed, or ended with a single winner, none (a
+// draw) or several (a shared win); the ended games' lengths, in order.
+struct Outcomes {
+  int ended = 0, errors = 0, single = 0, draws = 0, shared = 0;
+  std::vector<double> lengths;
+};
+Outcomes outcomes(const SimResult& r);
 
 // Named metrics in the order docs/metrics.md lists them; lead changes and
 // comebacks only when the ruleset has score or heuristic, skill gap only

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "sim/compare.hpp"
+#include "sim/format.hpp"
 #include "sim/metrics.hpp"
 #include "sim/stats.hpp"
 
@@ -14,41 +15,23 @@ namespace {
 using Json = nlohmann::json;
 
 Json seats_json(const SimResult& r) {
-  auto games = finished_games(r);
-  double n = static_cast<double>(games.size());
   Json seats = Json::array();
-  for (int s = 1; s <= r.players; ++s) {
-    double wins = 0;
-    std::vector<double> scores;
-    for (const auto* g : games) {
-      wins += won(*g, s);
-      if (g->scores.size() >= static_cast<size_t>(s))
-        scores.push_back(g->scores[static_cast<size_t>(s - 1)]);
-    }
-    auto ci = wilson(wins, n);
-    auto sc = summarize(scores);
-    seats.push_back({{"seat", s},
-                     {"wins", wins},
-                     {"games", n},
-                     {"win_rate", n > 0 ? wins / n : 0},
-                     {"low", ci.low},
-                     {"high", ci.high},
-                     {"mean_score", sc.mean},
-                     {"sd_score", sc.sd}});
-  }
+  int seat = 0;
+  for (const WinRate& x : seat_win_rates(r))
+    seats.push_back({{"seat", ++seat},
+                     {"wins", x.wins},
+                     {"games", x.games},
+                     {"win_rate", x.rate},
+                     {"low", x.interval.low},
+                     {"high", x.interval.high},
+                     {"mean_score", x.score.mean},
+                     {"sd_score", x.score.sd}});
   return seats;
 }
 
 Json variant_json(const SimResult& r) {
-  auto games = finished_games(r);
-  int shared = 0, draws = 0;
-  std::vector<double> lengths;
-  for (const auto* g : games) {
-    shared += g->winners.size() > 1;
-    draws += g->winners.empty();
-    lengths.push_back(g->actions);
-  }
-  auto len = summarize(lengths);
+  Outcomes o = outcomes(r);
+  auto len = summarize(o.lengths);
   Json metrics = Json::object(), stats = Json::object(), cards = Json::array();
   for (const auto& [name, e] : run_metrics(r)) metrics[name] = estimate_json(e);
   for (const auto& [name, e] : run_stats(r))
@@ -62,32 +45,20 @@ Json variant_json(const SimResult& r) {
                      {"n_without", c.without},
                      {"p", c.impact.p}});
   return {{"name", variant_label(r)},
-          {"games", games.size()},
-          {"errors", r.games.size() - games.size()},
+          {"games", o.ended},
+          {"errors", o.errors},
           {"seats", seats_json(r)},
-          {"shared_wins", shared},
-          {"draws", draws},
+          {"shared_wins", o.shared},
+          {"draws", o.draws},
           {"length",
            {{"mean", len.mean},
             {"sd", len.sd},
             {"min", len.min},
             {"max", len.max},
-            {"histogram", length_histogram(lengths)}}},
+            {"histogram", length_histogram(o.lengths)}}},
           {"metrics", metrics},
           {"stats", stats},
           {"cards", cards}};
-}
-
-std::string fmt(const char* f, double x) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, x);
-  return b;
-}
-
-std::string number(double x) {
-  return std::fabs(x) >= 100  ? fmt("%.0f", x)
-         : std::fabs(x) >= 10 ? fmt("%.1f", x)
-                              : fmt("%.3f", x);
 }
 
 void metrics_text(const Json& v, std::ostringstream& s) {
@@ -100,14 +71,16 @@ void metrics_text(const Json& v, std::ostringstream& s) {
     const std::string name = key;
     const Json& e = v["metrics"][name];
     std::snprintf(line, sizeof line, "  %-24s %9s  (%s to %s)", name.c_str(),
-                  number(e["value"]).c_str(), number(e["low"]).c_str(), number(e["high"]).c_str());
+                  short_number(e["value"]).c_str(), short_number(e["low"]).c_str(),
+                  short_number(e["high"]).c_str());
     s << line;
-    if (e.contains("p")) s << "  p " << fmt("%.4f", e["p"]);
+    if (e.contains("p")) s << "  p " << fixed(e["p"], 4);
     s << "\n";
   }
   for (const auto& [name, e] : v["stats"].items()) {
     std::snprintf(line, sizeof line, "  stats(g) %-15s %9s  (%s to %s)\n", name.c_str(),
-                  number(e["mean"]).c_str(), number(e["low"]).c_str(), number(e["high"]).c_str());
+                  short_number(e["mean"]).c_str(), short_number(e["low"]).c_str(),
+                  short_number(e["high"]).c_str());
     s << line;
   }
   const Json& cards = v["cards"];
@@ -118,9 +91,10 @@ void metrics_text(const Json& v, std::ostringstream& s) {
   for (const auto& c : cards) {
     if (shown++ == 5) break;
     double held = c["n"].get<double>(), all = held + c["n_without"].get<double>();
-    std::snprintf(line, sizeof line, "    %-26s %+.3f  (%+.3f to %+.3f; held in %.0f of %.0f)\n",
-                  c["card"].get<std::string>().c_str(), c["impact"].get<double>(),
-                  c["low"].get<double>(), c["high"].get<double>(), held, all);
+    std::snprintf(line, sizeof line, "    %-26s %s  (%s to %s; held in %s of %s)\n",
+                  c["card"].get<std::string>().c_str(), signed_fixed(c["impact"], 3).c_str(),
+                  signed_fixed(c["low"], 3).c_str(), signed_fixed(c["high"], 3).c_str(),
+                  fixed(held, 0).c_str(), fixed(all, 0).c_str());
     s << line;
   }
   if (cards.size() > 5) s << "    ... " << cards.size() - 5 << " more in --json\n";
@@ -130,8 +104,7 @@ void comparison_text(const Json& c, std::ostringstream& s) {
   std::string name = c["variant"], base = c["against"];
   s << "\n"
     << name << " against " << base << " on the same seeds (" << c["paired"].get<size_t>()
-    << " paired games): the winners changed in "
-    << fmt("%.1f%%", 100 * c["winner_changed"].get<double>()) << " of them\n";
+    << " paired games): the winners changed in " << percent(c["winner_changed"]) << " of them\n";
   if (c["cards_differ"].get<bool>()) {
     s << "warning: " << name << " changes the deck (";
     const auto& ids = c["cards_changed"];
@@ -147,10 +120,10 @@ void comparison_text(const Json& c, std::ostringstream& s) {
                 "p", "p (Holm)");
   s << line;
   for (const auto& r : c["rows"]) {
-    std::snprintf(line, sizeof line, "  %-28s %12s %12s %9.4f %9.4f%s\n",
-                  r["metric"].get<std::string>().c_str(), number(r["base"]).c_str(),
-                  number(r["variant"]).c_str(), r["p"].get<double>(), r["p_holm"].get<double>(),
-                  r["significant"].get<bool>() ? "  *" : "");
+    std::snprintf(line, sizeof line, "  %-28s %12s %12s %9s %9s%s\n",
+                  r["metric"].get<std::string>().c_str(), short_number(r["base"]).c_str(),
+                  short_number(r["variant"]).c_str(), fixed(r["p"], 4).c_str(),
+                  fixed(r["p_holm"], 4).c_str(), r["significant"].get<bool>() ? "  *" : "");
     s << line;
   }
 }

@@ -84,24 +84,31 @@ struct SimResult {
 // "base" for the base game, else the variant as named.
 std::string variant_label(const SimResult& r);
 
+// Plays the games (sim.cpp).
 SimResult run_sim(const SimConfig& config);
+
+// The results as JSON and back (sim_json.cpp).
 // The summary numbers (per seat, per bot, lengths) as JSON.
 nlohmann::json summary_json(const SimResult& r);
 nlohmann::json result_json(const SimResult& r);  // summary + every game
 SimResult result_from_json(const nlohmann::json& j);
-// Several shards' results as one (`ratify merge`).
-SimResult merge(const std::vector<SimResult>& parts);
-std::string summary_text(const SimResult& r);
-std::string comparison_text(const std::vector<SimResult>& runs);
-std::string games_csv(const SimResult& r);
-// Every run's games, a `variant` column first.
-std::string games_csv(const std::vector<SimResult>& runs);
 // The runs of a `ratify sim --json` file: one result, or several
 // ({"runs": [...]}, or a list as older versions wrote).
 std::vector<SimResult> results_from_json(const nlohmann::json& j);
 // What `ratify sim --json` writes: the runs with every game, and the report.
 nlohmann::json results_json(const std::vector<SimResult>& runs);
+
+// Shards joined (merge.cpp).
+// Several shards' results as one (`ratify merge`).
+SimResult merge(const std::vector<SimResult>& parts);
 // Shards of several variants' runs: each variant's shards merged.
 std::vector<SimResult> merge_runs(const std::vector<SimResult>& parts);
+
+// What a run prints (summary.cpp).
+std::string summary_text(const SimResult& r);
+std::string comparison_text(const std::vector<SimResult>& runs);
+std::string games_csv(const SimResult& r);
+// Every run's games, a `variant` column first.
+std::string games_csv(const std::vector<SimResult>& runs);
 
 }  // namespace ratify::sim

@@ -28,8 +28,26 @@ Summary summarize(const std::vector<double>& xs) {
   return s;
 }
 
-static double normal_two_sided(double z) {
+Interval mean_interval(const Summary& s) {
+  double half = s.n > 1 ? kZ95 * s.sd / std::sqrt(static_cast<double>(s.n)) : 0;
+  return {s.mean - half, s.mean + half};
+}
+
+Interval newcombe(double k1, double n1, double k2, double n2) {
+  double p1 = n1 > 0 ? k1 / n1 : 0, p2 = n2 > 0 ? k2 / n2 : 0, d = p1 - p2;
+  Interval a = wilson(k1, n1), b = wilson(k2, n2);
+  return {d - std::hypot(p1 - a.low, b.high - p2), d + std::hypot(a.high - p1, p2 - b.low)};
+}
+
+double normal_p(double z) {
   return std::erfc(std::fabs(z) / std::sqrt(2.0));
+}
+
+double one_proportion_p(double k, double n, double p0) {
+  double rate = n > 0 ? k / n : 0;
+  double se = std::sqrt(p0 * (1 - p0) / std::max(n, 1.0));
+  if (!(se > 0)) return rate == p0 ? 1 : 0;
+  return normal_p((rate - p0) / se);
 }
 
 double two_proportion_p(double k1, double n1, double k2, double n2) {
@@ -37,7 +55,7 @@ double two_proportion_p(double k1, double n1, double k2, double n2) {
   double p = (k1 + k2) / (n1 + n2);
   double se = std::sqrt(p * (1 - p) * (1 / n1 + 1 / n2));
   if (se == 0) return k1 / n1 == k2 / n2 ? 1 : 0;
-  return normal_two_sided((k1 / n1 - k2 / n2) / se);
+  return normal_p((k1 / n1 - k2 / n2) / se);
 }
 
 double welch_p(const Summary& a, const Summary& b) {
@@ -45,7 +63,7 @@ double welch_p(const Summary& a, const Summary& b) {
   double se =
       std::sqrt(a.sd * a.sd / static_cast<double>(a.n) + b.sd * b.sd / static_cast<double>(b.n));
   if (se == 0) return a.mean == b.mean ? 1 : 0;
-  return normal_two_sided((a.mean - b.mean) / se);
+  return normal_p((a.mean - b.mean) / se);
 }
 
 double paired_p(const std::vector<double>& d) {
@@ -53,7 +71,13 @@ double paired_p(const std::vector<double>& d) {
   if (s.n < 2) return 1;
   double se = s.sd / std::sqrt(static_cast<double>(s.n));
   if (se == 0) return s.mean == 0 ? 1 : 0;
-  return normal_two_sided(s.mean / se);
+  return normal_p(s.mean / se);
+}
+
+std::optional<double> interval_p(double a, Interval a95, double b, Interval b95) {
+  double se = std::hypot((a95.high - a95.low) / (2 * kZ95), (b95.high - b95.low) / (2 * kZ95));
+  if (!(se > 0)) return std::nullopt;
+  return normal_p((a - b) / se);
 }
 
 // Q(df/2, x/2) in closed form. Even df = 2m: exp(-h) * sum_{i<m} h^i / i!;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/rng.hpp"
+#include "sim/format.hpp"
 
 namespace ratify::sim {
 
@@ -71,6 +72,15 @@ double percentile(std::vector<double> xs, double q) {
   double at = q * static_cast<double>(xs.size() - 1);
   size_t lo = static_cast<size_t>(std::floor(at)), hi = std::min(lo + 1, xs.size() - 1);
   return xs[lo] + (xs[hi] - xs[lo]) * (at - static_cast<double>(lo));
+}
+
+// A win rate and its 95% interval in a table cell: " 50.0% (31.2- 68.8)".
+std::string rate_cell(double wins, double games) {
+  auto ci = wilson(wins, games);
+  char cell[64];
+  std::snprintf(cell, sizeof cell, "%6s (%4s-%5s)", percent(games ? wins / games : 0).c_str(),
+                percent_points(ci.low).c_str(), percent_points(ci.high).c_str());
+  return cell;
 }
 
 }  // namespace
@@ -186,10 +196,8 @@ std::string solitaire_text(const TournamentResult& r, size_t width) {
   for (size_t i = 0; i < r.config.bots.size(); ++i) {
     double wins = 0, games = 0;
     for (const Pairing& p : r.matrix[i]) wins += p.wins, games += p.games;
-    auto ci = wilson(wins, games);
-    std::snprintf(line, sizeof line, "  %-*s %5.1f%% (%4.1f-%5.1f)  %d games\n",
-                  static_cast<int>(width), r.config.bots[i].c_str(),
-                  games ? 100 * wins / games : 0.0, 100 * ci.low, 100 * ci.high,
+    std::snprintf(line, sizeof line, "  %-*s %s  %d games\n", static_cast<int>(width),
+                  r.config.bots[i].c_str(), rate_cell(wins, games).c_str(),
                   static_cast<int>(games));
     out += line;
   }
@@ -212,9 +220,9 @@ std::string tournament_text(const TournamentResult& r) {
   out += line;
   std::snprintf(line, sizeof line,
                 "win rate of the row bot %s the column bot, 95%% interval; an even game is "
-                "%.1f%%\n\n",
+                "%s\n\n",
                 players == 2 ? "against" : "alone in one seat, against (in every other seat)",
-                100.0 / players);
+                percent(1.0 / players).c_str());
   out += line;
   std::snprintf(line, sizeof line, "%-*s", static_cast<int>(width), "");
   out += line;
@@ -228,13 +236,10 @@ std::string tournament_text(const TournamentResult& r) {
     out += line;
     for (size_t j = 0; j < bots.size(); ++j) {
       const Pairing& p = r.matrix[i][j];
-      if (i == j || p.games == 0) {
+      if (i == j || p.games == 0)
         std::snprintf(line, sizeof line, "  %20s", "-");
-      } else {
-        auto ci = wilson(p.wins, p.games);
-        std::snprintf(line, sizeof line, "  %5.1f%% (%4.1f-%5.1f)", 100 * p.wins / p.games,
-                      100 * ci.low, 100 * ci.high);
-      }
+      else
+        std::snprintf(line, sizeof line, "  %s", rate_cell(p.wins, p.games).c_str());
       out += line;
     }
     out += "\n";
@@ -244,8 +249,9 @@ std::string tournament_text(const TournamentResult& r) {
   std::sort(sorted.begin(), sorted.end(),
             [](const Rating& a, const Rating& b) { return a.elo > b.elo; });
   for (const auto& rt : sorted) {
-    std::snprintf(line, sizeof line, "  %-*s %+6.0f  (%+.0f .. %+.0f)\n", static_cast<int>(width),
-                  rt.bot.c_str(), rt.elo, rt.low, rt.high);
+    std::snprintf(line, sizeof line, "  %-*s %6s  (%s .. %s)\n", static_cast<int>(width),
+                  rt.bot.c_str(), signed_fixed(rt.elo, 0).c_str(), signed_fixed(rt.low, 0).c_str(),
+                  signed_fixed(rt.high, 0).c_str());
     out += line;
   }
   if (r.errors) {
