@@ -7,20 +7,19 @@
 // game that `play` and `test` play.
 //
 // The stand-in is an empty table whose metatable reads from the action
-// (__index), refuses every write at the line that writes (__newindex), and
-// gives # and pairs of the action. A stand-in of a flat action (the
-// common case) is kept while the action lives: a ruleset that offers the
-// same table again (shared actions, the fast way) pays for it once, and
-// since it reads the action as it is now, actions(g) may still refill its
-// own tables between calls. Measured: docs/architecture.md.
+// (__index; a table in the action is read through a stand-in of its own),
+// refuses every write at the line that writes it (__newindex), and gives
+// # and pairs of the action. A stand-in is kept while its action lives: a
+// ruleset that offers the same table again (shared actions, the fast way)
+// pays for it once. Measured: docs/architecture.md "Frozen actions".
 #include "lua/internal.hpp"
 
 namespace ratify::lua {
 
 namespace {
 
-constexpr int kMaxDepth = 16;  // actions are plain data, checked shallower than this
-const char kCacheKey = 0;      // the registry's light-userdata key of the kept stand-ins
+const char kKeptKey = 0;    // the registry's light-userdata key of the kept stand-ins
+const char kSourceKey = 0;  // a stand-in's metatable holds its action under this key
 
 // __newindex: the write is the ruleset's error, at the line that wrote.
 int refuse_write(lua_State* L) {
@@ -33,11 +32,29 @@ int refuse_write(lua_State* L) {
   return lua_error(L);
 }
 
-// The table a stand-in reads from (its metatable's __index).
+// The action a stand-in (at index `proxy`) reads.
 void push_source(lua_State* L, int proxy) {
   lua_getmetatable(L, proxy);
-  lua_getfield(L, -1, "__index");
+  lua_rawgetp(L, -1, &kSourceKey);
   lua_remove(L, -2);
+}
+
+// A value read from an action: a table in it is read through a stand-in.
+void push_read(lua_State* L, int value) {
+  if (lua_istable(L, value))
+    push_frozen(L, value);
+  else
+    lua_pushvalue(L, value);
+}
+
+// __index of an action with tables in it (a flat one reads its action
+// directly, which is faster).
+int nested_index(lua_State* L) {
+  push_source(L, 1);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, -2);
+  push_read(L, lua_gettop(L));
+  return 1;
 }
 
 int frozen_len(lua_State* L) {
@@ -49,7 +66,10 @@ int frozen_len(lua_State* L) {
 int frozen_next(lua_State* L) {
   push_source(L, 1);
   lua_pushvalue(L, 2);
-  return lua_next(L, -2) ? 2 : 0;
+  if (!lua_next(L, -2)) return 0;
+  push_read(L, lua_gettop(L));
+  lua_remove(L, -2);
+  return 2;
 }
 
 int frozen_pairs(lua_State* L) {
@@ -68,33 +88,18 @@ bool has_table_field(lua_State* L, int t) {
   return false;
 }
 
-void freeze_rec(lua_State* L, int t, int depth);
-
-// A copy of table t whose table fields are frozen in turn.
-void push_frozen_fields(lua_State* L, int t, int depth) {
-  lua_createtable(L, static_cast<int>(lua_rawlen(L, t)), 0);
-  int copy = lua_gettop(L);
-  for (lua_pushnil(L); lua_next(L, t); lua_pop(L, 1)) {
-    lua_pushvalue(L, -2);
-    if (lua_istable(L, -2))
-      freeze_rec(L, lua_absindex(L, -2), depth + 1);
-    else
-      lua_pushvalue(L, -2);
-    lua_rawset(L, copy);
-  }
-}
-
-// The stand-in for table t: empty, so every read and write meets the
-// metatable.
-void freeze_rec(lua_State* L, int t, int depth) {
-  if (depth > kMaxDepth) luaL_error(L, "an action nested deeper than %d tables", kMaxDepth);
-  luaL_checkstack(L, 6, "an action nested too deep");
+// The stand-in for the table at t: empty, so every read and write meets
+// its metatable. It reads the action as it is now (never a snapshot), so
+// it can be kept, and actions(g) may refill its own tables between calls.
+void make_stand_in(lua_State* L, int t) {
   lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 5);
+  lua_createtable(L, 0, 6);
+  lua_pushvalue(L, t);
+  lua_rawsetp(L, -2, &kSourceKey);
   if (has_table_field(L, t))
-    push_frozen_fields(L, t, depth);  // nested tables read through stand-ins too
+    lua_pushcfunction(L, nested_index);  // its tables read through stand-ins too
   else
-    lua_pushvalue(L, t);  // flat: reads go straight to the action
+    lua_pushvalue(L, t);  // flat (the common case): reads go straight to the action
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, refuse_write);
   lua_setfield(L, -2, "__newindex");
@@ -109,7 +114,7 @@ void freeze_rec(lua_State* L, int t, int depth) {
 
 // The kept stand-ins, by action; weak keys: they go with their action.
 void push_kept(lua_State* L) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kCacheKey) == LUA_TTABLE) return;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kKeptKey) == LUA_TTABLE) return;
   lua_pop(L, 1);
   lua_createtable(L, 0, 64);
   lua_createtable(L, 0, 1);
@@ -117,7 +122,7 @@ void push_kept(lua_State* L) {
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
   lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kCacheKey);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kKeptKey);
 }
 
 }  // namespace
@@ -128,21 +133,17 @@ void push_frozen(lua_State* L, int idx) {
     lua_pushvalue(L, t);
     return;
   }
+  luaL_checkstack(L, 8, "an action nested too deep");
   push_kept(L);
   lua_pushvalue(L, t);
-  if (lua_rawget(L, -2) == LUA_TTABLE) {  // frozen before
-    lua_remove(L, -2);
-    return;
-  }
-  lua_pop(L, 1);
-  bool flat = !has_table_field(L, t);
-  freeze_rec(L, t, 0);
-  if (flat) {  // a nested one is a snapshot: never kept, as the action may change
+  if (lua_rawget(L, -2) != LUA_TTABLE) {  // not frozen before
+    lua_pop(L, 1);
+    make_stand_in(L, t);
     lua_pushvalue(L, t);
     lua_pushvalue(L, -2);
     lua_rawset(L, -4);
   }
-  lua_remove(L, -2);
+  lua_remove(L, -2);  // the kept ones
 }
 
 }  // namespace ratify::lua
