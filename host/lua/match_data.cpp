@@ -1,0 +1,147 @@
+// A match as data: its hash, a save and its loading, snapshots to go back
+// to, and determinize (a world a player could be in).
+#include <algorithm>
+#include <cmath>
+
+#include "core/replay.hpp"
+#include "lua/internal.hpp"
+#include "lua/match.hpp"
+#include "lua/ruleset.hpp"
+#include "lua/wrap.hpp"
+
+namespace ratify::lua {
+
+uint64_t Match::hash(bool by_definition) {
+  core::Hasher h;
+  table_.hash_into(h, by_definition);
+  h.add(rng_.state());
+  h.add(rng_.increment());
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_getfield(L, -1, "state");
+    hash_value(L, -1, h);
+  });
+  return h.value();
+}
+
+nlohmann::json Match::save(bool with_log) {
+  nlohmann::json j = {{"format", "ratify-save"},
+                      {"version", 1},
+                      {"ruleset", rules_.meta().id},
+                      {"players", players()},
+                      {"seed", seed_},
+                      {"options", core::to_json(options_)},
+                      {"rng", {core::hash_hex(rng_.state()), core::hash_hex(rng_.increment())}},
+                      {"table", table_.to_json()},
+                      {"state", state_json()}};
+  if (with_log) j["log"] = log_;
+  return j;
+}
+
+void Match::load(const nlohmann::json& j) {
+  try {
+    if (j.value("format", "") != "ratify-save") throw std::runtime_error("not a ratify save");
+    if (j.at("ruleset").get<std::string>() != rules_.meta().id)
+      throw std::runtime_error("a save of '" + j.at("ruleset").get<std::string>() + "', not of '" +
+                               rules_.meta().id + "'");
+    if (j.at("players").get<int>() != players()) throw std::runtime_error("player count differs");
+    core::Table t = table_;
+    t.from_json(j.at("table"));
+    auto rng = j.at("rng");
+    core::Rng r;
+    r.restore(std::stoull(rng.at(0).get<std::string>(), nullptr, 16),
+              std::stoull(rng.at(1).get<std::string>(), nullptr, 16));
+    nlohmann::json state = j.at("state");
+    protect(vm_, [&](lua_State* L) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+      push_json(L, state);
+      std::string bad = check_plain(L, -1, "state");
+      if (!bad.empty()) raise_text(L, bad);
+      lua_setfield(L, -2, "state");
+    });
+    table_ = std::move(t);
+    rng_ = r;
+    log_ = j.value("log", std::vector<std::string>{});
+    vm_.charge(-static_cast<std::ptrdiff_t>(log_bytes_));
+    log_bytes_ = 0;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(std::string("bad save: ") + e.what());
+  } catch (const std::logic_error& e) {
+    throw std::runtime_error(std::string("bad save: ") + e.what());
+  }
+  reset_transaction();
+  touch();
+}
+
+Snapshot Match::snapshot() {
+  Snapshot s;
+  s.table_ = table_;
+  s.rng_ = rng_;
+  s.log_size_ = log_.size();
+  s.log_bytes_ = log_bytes_;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_getfield(L, -1, "state");
+    push_copy(L, -1);
+    s.state_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  });
+  s.vm_ = &vm_;
+  return s;
+}
+
+void Match::reset_transaction() {
+  checkpoint_ = Snapshot();
+  for (int ref : journal_) luaL_unref(vm_.state(), LUA_REGISTRYINDEX, ref);
+  journal_.clear();
+}
+
+// A jump to another moment ends the current transaction history: the next
+// apply takes a fresh checkpoint.
+void Match::restore(const Snapshot& s) {
+  restore_state(s);
+  reset_transaction();
+}
+
+void Match::restore_state(const Snapshot& s) {
+  if (s.vm_ != &vm_) throw ScriptError("a snapshot of another game");
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s.state_ref_);
+    push_copy(L, -1);
+    lua_setfield(L, -3, "state");
+  });
+  table_ = s.table_;
+  rng_ = s.rng_;
+  if (log_.size() > s.log_size_) {
+    log_.resize(s.log_size_);
+    vm_.charge(static_cast<std::ptrdiff_t>(s.log_bytes_) - static_cast<std::ptrdiff_t>(log_bytes_));
+    log_bytes_ = s.log_bytes_;
+  }
+  touch();
+}
+
+void Match::determinize(int player, core::Rng& rng) {
+  std::vector<std::pair<int, int>> places;
+  std::vector<core::CardId> hidden;
+  const auto& zones = table_.zones();
+  for (size_t z = 0; z < zones.size(); ++z) {
+    if (zones[z].kind == "box") continue;  // outside the game
+    for (size_t p = 0; p < zones[z].cards.size(); ++p) {
+      core::CardId c = zones[z].cards[p];
+      if (!table_.knows(player, c)) {
+        places.emplace_back(static_cast<int>(z), static_cast<int>(p));
+        hidden.push_back(c);
+      }
+    }
+  }
+  // Sorted first, so the guess depends only on which cards are unseen,
+  // never on where they really lie: a bot cannot learn anything from it.
+  std::sort(hidden.begin(), hidden.end());
+  rng.shuffle(hidden);
+  for (size_t k = 0; k < places.size(); ++k)
+    table_.place(places[k].first, places[k].second, hidden[k]);
+  reset_transaction();
+  touch();
+}
+
+}  // namespace ratify::lua
