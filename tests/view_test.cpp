@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/game.hpp"
+#include "engine/saves.hpp"
 #include "test_files.hpp"
 
 using namespace ratify;
@@ -254,6 +255,29 @@ TEST(State, ResultOnlyOnceNobodyActs) {
     g.apply(static_cast<int>(pick.below(static_cast<uint32_t>(g.action_count()))));
   EXPECT_TRUE(g.result());
   EXPECT_TRUE(g.view(1).result);
+}
+
+}  // namespace
+
+namespace {
+
+// A resumed game is replayed move by move, and its log holds every move's
+// line, the engine's own for the moves the rules do not log.
+TEST(State, AResumedGamesLogHoldsEveryMove) {
+  auto l = engine::Loaded::open((fs::path(RATIFY_TEST_FIXTURES) / "tiny").string());
+  engine::Game g(l, 2, 5, l->options({}), engine::Mode::Interactive);
+  core::Rng pick(5);
+  for (int k = 0; k < 12 && g.actor() != 0; ++k) {
+    int i = static_cast<int>(pick.below(static_cast<uint32_t>(g.action_count())));
+    if (g.action(i).label == "Boom") continue;  // tiny's action that always fails
+    g.apply(i);
+  }
+  ASSERT_GE(g.state().log().size(), g.steps()) << "a line for every move at least";
+  engine::SavedGame save;
+  save.replay = g.replay();
+  auto resumed = engine::resume_game(l, save, engine::Mode::Interactive);
+  ASSERT_TRUE(resumed.game);
+  EXPECT_EQ(resumed.game->state().log(), g.state().log());
 }
 
 }  // namespace
