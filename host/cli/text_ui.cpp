@@ -150,9 +150,8 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     int n = game.action_count();
     if (n == 0) throw std::runtime_error(game.state().no_action_message(actor));
     if (seat_bot[actor - 1]) {
+      // The move shows in the log below, as every face shows it.
       int i = seat_bot[actor - 1]->choose(game, rngs[actor - 1]);
-      if (!opts.quiet)
-        out << "p" << actor << " (" << seats[actor - 1] << "): " << game.action(i).label << "\n";
       game.apply(i);
       ++done;
       if (opts.after_action) opts.after_action();
