@@ -9,9 +9,10 @@
 // The stand-in is an empty table whose metatable reads from the action
 // (__index; a table in the action is read through a stand-in of its own),
 // refuses every write at the line that writes it (__newindex), and gives
-// # and pairs of the action. A stand-in is kept while its action lives: a
-// ruleset that offers the same table again (shared actions, the fast way)
-// pays for it once. Measured: docs/architecture.md "Frozen actions".
+// # and pairs of the action. A flat action's stand-in is kept while the
+// action lives: a ruleset that offers the same table again (shared
+// actions, the fast way) pays for it once. Measured: docs/architecture.md
+// "Frozen actions".
 #include "lua/internal.hpp"
 
 namespace ratify::lua {
@@ -47,16 +48,6 @@ void push_read(lua_State* L, int value) {
     lua_pushvalue(L, value);
 }
 
-// __index of an action with tables in it (a flat one reads its action
-// directly, which is faster).
-int nested_index(lua_State* L) {
-  push_source(L, 1);
-  lua_pushvalue(L, 2);
-  lua_rawget(L, -2);
-  push_read(L, lua_gettop(L));
-  return 1;
-}
-
 int frozen_len(lua_State* L) {
   push_source(L, 1);
   lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
@@ -66,10 +57,7 @@ int frozen_len(lua_State* L) {
 int frozen_next(lua_State* L) {
   push_source(L, 1);
   lua_pushvalue(L, 2);
-  if (!lua_next(L, -2)) return 0;
-  push_read(L, lua_gettop(L));
-  lua_remove(L, -2);
-  return 2;
+  return lua_next(L, -2) ? 2 : 0;
 }
 
 int frozen_pairs(lua_State* L) {
@@ -79,27 +67,42 @@ int frozen_pairs(lua_State* L) {
   return 3;
 }
 
-bool has_table_field(lua_State* L, int t) {
-  for (lua_pushnil(L); lua_next(L, t); lua_pop(L, 1))
-    if (lua_istable(L, -1)) {
-      lua_pop(L, 2);
-      return true;
-    }
-  return false;
+// How many fields the table at t has, and whether a table is among them.
+int count_fields(lua_State* L, int t, bool* nested) {
+  int n = 0;
+  *nested = false;
+  for (lua_pushnil(L); lua_next(L, t); lua_pop(L, 1)) {
+    ++n;
+    *nested = *nested || lua_istable(L, -1);
+  }
+  return n;
+}
+
+// A copy of the action at t whose tables are stand-ins: what a stand-in
+// of an action with tables in it reads (fields at full speed, unlike a C
+// __index). A snapshot: such a stand-in is never kept.
+void push_shadow(lua_State* L, int t, int fields) {
+  lua_createtable(L, 0, fields);  // sized once: growing a table rehashes it
+  int shadow = lua_gettop(L);
+  for (lua_pushnil(L); lua_next(L, t); lua_pop(L, 1)) {  // key value
+    lua_pushvalue(L, -2);
+    push_read(L, lua_gettop(L) - 1);
+    lua_rawset(L, shadow);
+  }
 }
 
 // The stand-in for the table at t: empty, so every read and write meets
-// its metatable. It reads the action as it is now (never a snapshot), so
-// it can be kept, and actions(g) may refill its own tables between calls.
-void make_stand_in(lua_State* L, int t) {
+// its metatable. A flat action's stand-in reads the action as it is now,
+// so it can be kept (and actions(g) may refill its own tables).
+void make_stand_in(lua_State* L, int t, bool flat, int fields) {
   lua_createtable(L, 0, 0);
   lua_createtable(L, 0, 6);
-  lua_pushvalue(L, t);
-  lua_rawsetp(L, -2, &kSourceKey);
-  if (has_table_field(L, t))
-    lua_pushcfunction(L, nested_index);  // its tables read through stand-ins too
+  if (flat)
+    lua_pushvalue(L, t);  // the common case: reads go straight to the action
   else
-    lua_pushvalue(L, t);  // flat (the common case): reads go straight to the action
+    push_shadow(L, t, fields);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, -3, &kSourceKey);  // what # and pairs read
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, refuse_write);
   lua_setfield(L, -2, "__newindex");
@@ -107,8 +110,8 @@ void make_stand_in(lua_State* L, int t) {
   lua_setfield(L, -2, "__len");
   lua_pushcfunction(L, frozen_pairs);
   lua_setfield(L, -2, "__pairs");
-  lua_pushliteral(L, "a frozen action");
-  lua_setfield(L, -2, "__metatable");  // no setmetatable, no getmetatable
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");  // no setmetatable; getmetatable says false
   lua_setmetatable(L, -2);
 }
 
@@ -136,9 +139,16 @@ void push_frozen(lua_State* L, int idx) {
   luaL_checkstack(L, 8, "an action nested too deep");
   push_kept(L);
   lua_pushvalue(L, t);
-  if (lua_rawget(L, -2) != LUA_TTABLE) {  // not frozen before
-    lua_pop(L, 1);
-    make_stand_in(L, t);
+  if (lua_rawget(L, -2) == LUA_TTABLE) {  // frozen before
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  bool nested = false;
+  int fields = count_fields(L, t, &nested);
+  bool flat = !nested;
+  make_stand_in(L, t, flat, fields);
+  if (flat) {
     lua_pushvalue(L, t);
     lua_pushvalue(L, -2);
     lua_rawset(L, -4);
