@@ -311,6 +311,103 @@ int g_stamp(lua_State* L) {
   return 1;
 }
 
+// g.memo(fn, zones): a table the host keeps for the rules between
+// decisions, brought up to date zone by zone: fn(g, value, zone, i) runs
+// for each zone of the list (or the one zone) whose stamp moved since the
+// value last saw it. The value is an empty table the first time, and again
+// whenever every zone moved, as in a new game: stamps never come back, so
+// nothing read in another game is ever handed back, and after undo or a
+// restore each zone whose cards differ is read again. Kept per function,
+// in the match's own table (upvalue 2): the stamps the value has seen in
+// a userdata ([0] their count), the value and the list as its user values.
+uint64_t* kept_by(lua_State* L, lua_Integer n) {
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TUSERDATA) {  // 3
+    auto* seen = static_cast<uint64_t*>(lua_touserdata(L, 3));
+    lua_getiuservalue(L, 3, 2);
+    bool same = seen[0] == static_cast<uint64_t>(n) && lua_rawequal(L, -1, 2);
+    lua_pop(L, 1);
+    if (same) return seen;
+  }
+  lua_pop(L, 1);
+  auto* seen = static_cast<uint64_t*>(lua_newuserdatauv(L, sizeof(uint64_t) * (n + 1), 2));
+  seen[0] = static_cast<uint64_t>(n);
+  std::fill(seen + 1, seen + n + 1, 0);  // no zone's stamp is 0
+  lua_newtable(L);
+  lua_setiuservalue(L, 3, 1);
+  lua_pushvalue(L, 2);
+  lua_setiuservalue(L, 3, 2);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 3);
+  lua_rawset(L, lua_upvalueindex(2));
+  return seen;
+}
+
+// Pushes zone i of the list (or the one zone) and returns its stamp.
+uint64_t push_zone(lua_State* L, Match& m, bool list, lua_Integer i) {
+  if (list)
+    lua_rawgeti(L, 2, i);
+  else
+    lua_pushvalue(L, 2);
+  return m.table().zone(zone_arg(L, m, lua_gettop(L))).stamp;
+}
+
+// The stamps of up to this many zones are read once per call (on the C
+// stack); a longer list is read twice when something moved.
+constexpr lua_Integer kMemoStack = 64;
+
+int g_memo(lua_State* L) {
+  Match& m = self(L);
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  int kind = lua_type(L, 2);
+  luaL_argexpected(L, kind == LUA_TTABLE || kind == LUA_TSTRING || kind == LUA_TNUMBER, 2,
+                   "zone or list of zones");
+  lua_settop(L, 2);
+  bool list = kind == LUA_TTABLE;
+  lua_Integer n = list ? static_cast<lua_Integer>(lua_rawlen(L, 2)) : 1;
+  if (n < 1) return luaL_error(L, "g.memo: the list of zones is empty");
+  uint64_t* seen = kept_by(L, n);  // 3
+  uint64_t now[kMemoStack];
+  lua_Integer moved = 0;
+  for (lua_Integer i = 1; i <= n; ++i) {
+    uint64_t stamp = push_zone(L, m, list, i);
+    lua_settop(L, 3);
+    if (i <= kMemoStack) now[i - 1] = stamp;
+    if (stamp != seen[i]) ++moved;
+  }
+  lua_getiuservalue(L, 3, 1);  // 4: the value
+  if (moved == 0) return 1;
+  if (moved == n) {  // nothing the value holds is of use: start afresh
+    lua_newtable(L);
+    lua_replace(L, 4);
+    lua_pushvalue(L, 4);
+    lua_setiuservalue(L, 3, 1);
+    std::fill(seen + 1, seen + n + 1, 0);
+  }
+  for (lua_Integer i = 1; i <= n; ++i) {
+    uint64_t stamp;
+    if (i <= kMemoStack) {
+      if (now[i - 1] == seen[i]) continue;
+      stamp = now[i - 1];
+      if (list)
+        lua_rawgeti(L, 2, i);
+      else
+        lua_pushvalue(L, 2);
+    } else if ((stamp = push_zone(L, m, list, i)) == seen[i]) {
+      lua_settop(L, 4);
+      continue;
+    }
+    lua_pushvalue(L, 1);  // fn(g, value, zone, i)
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m.g_ref());
+    lua_pushvalue(L, 4);
+    lua_rotate(L, -4, -1);  // the zone after them
+    lua_pushinteger(L, i);
+    lua_call(L, 4, 0);
+    seen[i] = stamp;  // after the call: an error leaves the zone to read again
+  }
+  return 1;
+}
+
 int g_sees(lua_State* L) {
   Match& m = self(L);
   int p = player_arg(L, m, 1);
@@ -406,12 +503,22 @@ void push_options(lua_State* L, const core::OptionValues& options) {
 
 void push_context(lua_State* L, Match& m, int token_index) {
   token_index = lua_absindex(L, token_index);
-  lua_createtable(L, 0, 28);
+  lua_createtable(L, 0, 30);
   for (const luaL_Reg* r = kFunctions; r->name; ++r) {
     lua_pushvalue(L, token_index);
     lua_pushcclosure(L, r->func, 1);
     lua_setfield(L, -2, r->name);
   }
+  // g.memo, with the match's table of kept values (weak keys: a function
+  // dropped by a reloaded ruleset lets go of what it kept).
+  lua_pushvalue(L, token_index);
+  lua_newtable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, g_memo, 2);
+  lua_setfield(L, -2, "memo");
   lua_pushinteger(L, m.players());
   lua_setfield(L, -2, "players");
   lua_pushinteger(L, static_cast<lua_Integer>(m.seed()));

@@ -6,7 +6,7 @@
 -- name under rule 9), `wild_low`/`wild_high` (the numbers a wild stands
 -- for), `stop`/`remedy` (which stop a remedy lifts).
 
--- Subjects of the 27 amendments, as RULINGS lists them.
+-- Subjects of the 27 amendments (README, "Rulings": card texts).
 local SUBJECTS = {
   "religion, speech, press, assembly, petition",
   "right to bear arms",

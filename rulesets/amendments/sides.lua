@@ -2,7 +2,7 @@
 --
 -- A side is one player, or with four players a team of two partners sitting
 -- opposite (seats 1 and 3, seats 2 and 4). A side shares one Article V zone,
--- one stop zone and its runs (RULINGS).
+-- one stop zone and its runs (README, "Rulings": teams).
 
 local runs = require "runs"
 

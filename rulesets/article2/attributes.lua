@@ -8,10 +8,13 @@
 -- scores the game and judges a hypothetical play (the Outsider's limit).
 --
 -- The modifiers are the Styles' own hooks (cards.lua), called here in the
--- RULINGS order: step 1, the "is zero" effects (`zero_affiliation`); step
--- 2, doubling and halving (`scale_electability`, `scale_affiliation`);
--- step 3, the rest (`modify`); and the General total (`general_total`).
--- An Affiliation a Style set to zero takes no further modifier.
+-- order of README, ruling 5: step 1, the "is zero" effects
+-- (`zero_affiliation`); step 2, doubling and halving
+-- (`scale_electability`, `scale_affiliation`); step 3, the rest
+-- (`modify`); and the General total (`general_total`). An Affiliation a
+-- Style set to zero takes no further modifier.
+
+local S = require "speed"
 
 local M = {}
 
@@ -56,27 +59,13 @@ function M.half(x, rounding)
   return -((-x) // 2)
 end
 
--- Step 1 asks a Style's `zero_affiliation(holder, q)` once per holder and
--- player, and keeps the answers: ZEROES[style][holder] is the set of the
--- players it zeroes, one bit each (bit q - 1). The hook is a plain function
--- of two numbers, and bots read the attributes many times per decision: a
--- lookup costs less than the calls (README, "Speed").
 local BIT = {}
 for q = 1, 16 do BIT[q] = 1 << (q - 1) end
 
-local ZEROES = setmetatable({}, { __mode = "k", __index = function(cache, style)
-  local hook = style.zero_affiliation
-  local by_holder = setmetatable({}, { __index = function(t, holder)
-    local bits = 0
-    for q = 1, 16 do
-      if hook(holder, q) then bits = bits | BIT[q] end
-    end
-    t[holder] = bits
-    return bits
-  end })
-  cache[style] = by_holder
-  return by_holder
-end })
+-- Step 1 asks a Style's `zero_affiliation(holder, q)` once per holder and
+-- player: ZEROES[style][holder] is the set of the players it zeroes, one
+-- bit each (bit q - 1), kept by speed.lua.
+local ZEROES = S.ZEROES
 
 -- Step 1: the players whose Affiliation another player's Style sets to
 -- zero (the Greater Evil's opponents), as a set of bits (bit q - 1 for

@@ -49,6 +49,7 @@
 -- Mudslinger's Affiliation does not touch the holder).
 
 local attr = require "attributes"
+local S = require "speed"
 
 local function action(id, name, count, quote, electability, affiliation, extra)
   local parts = {}
@@ -128,8 +129,8 @@ local function no_lowering_others(g, holder)
 end
 
 -- The Mudslinger's Affiliation leaves every other player's Electability
--- (not the Mudslinger's own: RULINGS), except a player who ignores all
--- effects of Affiliation (Third-Party).
+-- (not the Mudslinger's own: README, ruling 6), except a player who
+-- ignores all effects of Affiliation (Third-Party).
 local function mudslinging(eff, holder, n)
   local e, a, styles = eff.e, eff.a, eff.style
   for q = 1, n do
@@ -151,27 +152,18 @@ end
 
 -- The Teflon Wonder: before each card, one card played on the holder may
 -- leave play. Copies are interchangeable: one action per different card
--- (marked with a pass number, as in ruleset.lua); the actions are made
--- once per card and reused.
-local SHEDS, seen, pass = {}, {}, 0
-
+-- (the first copy met; speed.lua marks them and makes each action once).
 local function shed_actions(g, holder, acts, n)
   if g.state.shed then return n end
   local defs, played = g.defs, g.cards(attr.played_zone(holder))
-  pass = pass + 1
-  local now = pass
+  local seen, now = S.marks("shed")
   for i = 1, #played do
     local card = played[i]
     local def = defs[card]
     if seen[def] ~= now then -- the first copy
       seen[def] = now
-      local a = SHEDS[card]
-      if not a then
-        a = { kind = "shed", card = card }
-        SHEDS[card] = a
-      end
       n = n + 1
-      acts[n] = a
+      acts[n] = S.shed(card)
     end
   end
   return n

@@ -1,5 +1,8 @@
 -- Article II, updated (seed 004). See README.md for the rules as
--- implemented and every ruling.
+-- implemented and every ruling. The sections follow the rulebook: the
+-- phases and the deal, the turns, the end of the Primary Election, the end
+-- of the General Election, the party match; then the functions the host
+-- calls.
 --
 -- Zones: "deck", "discard" (removed and replaced cards), and per player p
 -- "hand:p", "played:p" (action cards played on p, kept in front of p) and
@@ -9,10 +12,12 @@
 --
 -- What a card does is written in its own entry (cards.lua): this file
 -- calls the cards' hooks (`on_play`, and a Style's) at the moments they
--- name, and knows no card by name.
+-- name, and knows no card by name. The action tables come ready-made from
+-- speed.lua (README, "Speed").
 
 local attr = require "attributes"
 local K = require "kit"
+local S = require "speed"
 
 local HAND_SIZE = 7
 local BOX, DECK, DISCARD = "box", "deck", "discard"
@@ -32,37 +37,28 @@ for p = 1, 16 do
   STYLE_SPEC[p] = { owner = p, visibility = "all", kind = "pile", label = WHO[p] .. "'s Style" }
 end
 
+-- The action tables and marks of speed.lua, as locals (they are used at
+-- every decision).
+local END_TURN, DECLINE, new_list = S.END_TURN, S.DECLINE, S.list
+local plays_of, hand_pass, front_pass, new_removal = S.plays, S.hand_pass, S.front_pass, S.removal
+
 local function who(p) return WHO[p] end
 local function card_name(g, c) return g.defs[c].name end
 
 local function party(p) return (p - 1) % 2 + 1 end
 
--- Position of p in this phase's turn order (0 = starting player).
-local function order_position(g, p) return (p - g.state.start) % g.players end
-
--- Players sorted best first: by `score`, then higher Electability, then
--- earlier in turn order (RULINGS tie-break).
-local function rank(g, list, score, eff)
-  local sorted = {}
-  for i, p in ipairs(list) do sorted[i] = p end
-  table.sort(sorted, function(x, y)
-    if score(x) ~= score(y) then return score(x) > score(y) end
-    if eff.e[x] ~= eff.e[y] then return eff.e[x] > eff.e[y] end
-    return order_position(g, x) < order_position(g, y)
-  end)
-  return sorted
-end
-
-local function all_players(g)
-  local list = {}
-  for p = 1, g.players do list[p] = p end
-  return list
-end
-
 local draw = K.draw
 
----------------------------------------------------------------- phases
+-- The end of each phase and the party's points, below in the rulebook's
+-- order, are called from the turns.
+local end_primary, end_general, award
 
+------------------------------------------------------------ the phases
+
+-- "This game happens in two phases--Primary Election and General Election.
+-- Each phase, each player will draw a hand of cards, and the phase ends
+-- when every player has played all of his or her cards." "In each phase,
+-- each player draws seven cards. Randomly determine a starting player."
 local function start_phase(g, phase)
   local s = g.state
   s.phase = phase
@@ -95,108 +91,12 @@ local function new_game(g)
   start_phase(g, "primary")
 end
 
-local function gather_table(g)
-  for p = 1, g.players do g.move_all(PLAYED[p], DECK) end
-  g.move_all(DISCARD, DECK)
-end
+------------------------------------------------------------- the turns
 
-local function award(g, p, points)
-  if g.options.match then
-    local ps = g.state.players[p]
-    ps.points = ps.points + points
-  end
-end
-
--- After the Primary: the two highest totals are Candidates; attribute
--- totals carry over as base values, Styles stay, every other card returns.
-local function end_primary(g)
-  local s, snap = g.state, attr.snapshot(g)
-  local eff = attr.effective(snap, g.players, g.options.rounding)
-  local ranked = rank(g, all_players(g), function(p) return attr.primary_total(eff, p) end, eff)
-  s.candidates = { ranked[1], ranked[2] }
-  for _, c in ipairs(s.candidates) do award(g, c, 1) end
-  g.log("Candidates: %s and %s", who(ranked[1]), who(ranked[2]))
-  for p = 1, g.players do
-    local ps = s.players[p]
-    if g.options.reset_between_phases then
-      ps.base_e, ps.base_a = 0, 0
-    else
-      ps.base_e, ps.base_a = snap[p].e, snap[p].a
-    end
-  end
-  gather_table(g)
-  start_phase(g, "general")
-end
-
-local function is_candidate(g, p)
-  local c = g.state.candidates
-  return c ~= nil and (c[1] == p or c[2] == p)
-end
-
--- Candidates, plus any Spoiler whose Style `contends` (the Highlander;
--- Styles as read in eff).
-local function is_contender(g, eff, p)
-  if is_candidate(g, p) then return true end
-  local style = eff.style[p]
-  local contends = style and style.contends
-  return contends and contends(g, p)
-end
-
-local function contenders(g, eff)
-  local list = {}
-  for p = 1, g.players do
-    if is_contender(g, eff, p) then list[#list + 1] = p end
-  end
-  return list
-end
-
-local function spoilers(g)
-  local list = {}
-  for p = 1, g.players do
-    if not is_candidate(g, p) then list[#list + 1] = p end
-  end
-  return list
-end
-
--- The President: the best positive contender; else the Spoiler with the
--- highest Electability; with no Spoiler (2 players), the higher total.
-local function elect(g, eff, totals)
-  local function total(p) return totals[p] end
-  local best = rank(g, contenders(g, eff), total, eff)[1]
-  if totals[best] > 0 then return best end
-  local rest = spoilers(g)
-  if #rest > 0 then
-    return rank(g, rest, function(p) return eff.e[p] end, eff)[1]
-  end
-  return best
-end
-
-local function end_general(g)
-  local s, eff = g.state, attr.read(g)
-  local totals = {}
-  for p = 1, g.players do totals[p] = attr.general_total(eff, p, s.candidates) end
-  local president = elect(g, eff, totals)
-  s.president, s.totals = president, totals
-  s.history[#s.history + 1] = { president = president, candidates = { s.candidates[1], s.candidates[2] } }
-  g.log("%s is President", who(president))
-  if not g.options.match then
-    s.phase = "over"
-    return
-  end
-  award(g, president, 2)
-  for p = 1, g.players do
-    if p ~= president and party(p) == party(president) then award(g, p, 1) end
-  end
-  if s.game < g.options.match_games then
-    s.game = s.game + 1
-    g.log("Game %d of the match", s.game)
-    new_game(g)
-  else
-    s.phase = "over"
-  end
-end
-
----------------------------------------------------------------- turns
+-- "Each player takes turns playing one card each until the hands are
+-- exhausted. A card may be played on any player, including the one playing
+-- the card." A player whose hand is empty is passed over (README, ruling
+-- 8); a Style may change a turn (its hooks, cards.lua).
 
 -- The next player in turn order who still holds cards (p itself last).
 local function next_with_cards(g, p)
@@ -237,65 +137,10 @@ local function after_play(g)
   end_turn(g)
 end
 
--- Copies of one card are interchangeable: the action list offers the
--- first of each kind only, so menus and bots see one choice per different
--- card. Each pass over a list of cards takes a new number, and marks each
--- definition it meets with it (`seen[def] = now`): the marks never need
--- clearing. Hands and the cards in front of a player (removals, listed
--- in the middle of a hand) keep separate marks.
-local pass = 0
-local in_hand, in_front = {}, {}
-
--- Action tables are constants: { kind = "play", card = 12, target = 3 }
--- means the same in every game, and the host never changes one (apply
--- gets a copy). So each is made once and reused: fresh tables were most
--- of the cost of a decision.
-local END_TURN, DECLINE = { kind = "end_turn" }, { kind = "decline" }
-local PLAYS = { play = {}, respond = {} }       -- [kind][players][card][target]
-local REMOVALS = { play = {}, respond = {} }    -- [kind][card][target][removed], likewise
-
--- Every play of `kind` in a game of this size: [card][target], made for
--- all cards at the first decision that needs them.
-local function plays_table(g, kind)
-  local plays = PLAYS[kind][g.players]
-  if plays and plays[g.ncards] then return plays end
-  plays = {}
-  for card = 1, g.ncards do
-    local row = {}
-    for q = 1, g.players do row[q] = { kind = kind, card = card, target = q } end
-    plays[card] = row
-  end
-  PLAYS[kind][g.players] = plays
-  return plays
-end
-
--- The removals by `card` (Voter ADHD) of cards in front of q: [removed].
-local function removals_on(kind, card, q)
-  local by_card = REMOVALS[kind]
-  local by_target = by_card[card]
-  if not by_target then
-    by_target = {}
-    by_card[card] = by_target
-  end
-  local row = by_target[q]
-  if not row then
-    row = {}
-    by_target[q] = row
-  end
-  return row
-end
-
-local function new_removal(row, kind, card, q, r)
-  local a = { kind = kind, card = card, target = q, remove = r }
-  row[r] = a
-  return a
-end
-
--- A fresh list with room for 16 actions (most decisions have fewer), so
--- it does not grow step by step as actions are added.
-local function new_list()
-  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
-end
+-- The legal plays. Copies of a card are interchangeable, so the actions
+-- offer one play per different card (README, interpretations); speed.lua
+-- marks the copies (`seen[def] ~= now`: the first copy met in this pass)
+-- and holds the action tables, made once.
 
 -- A card that `removes` (Voter ADHD) on q: one play per card in front of
 -- q it may remove (one per different played card, then the Style); with
@@ -305,17 +150,15 @@ local function add_removals(g, acts, n, kind, card, q, allows)
   local defs, played, style_card = g.defs, g.cards(PLAYED[q]), g.top(STYLE[q])
   if #played == 0 and not style_card then
     n = n + 1
-    acts[n] = plays_table(g, kind)[card][q]
+    acts[n] = plays_of(g, kind)[card][q]
     return n
   end
-  local row = removals_on(kind, card, q)
-  pass = pass + 1
-  local now = pass
+  local row, seen, now = front_pass(kind, card, q)
   for i = 1, #played do
     local r = played[i]
     local def = defs[r]
-    if in_front[def] ~= now then -- the first copy
-      in_front[def] = now
+    if seen[def] ~= now then -- the first copy
+      seen[def] = now
       if not allows or allows(card, q, r) then
         n = n + 1
         acts[n] = row[r] or new_removal(row, kind, card, q, r)
@@ -333,17 +176,15 @@ end
 -- `style` is p's Style (its `restrict`: the Outsider's limit). Returns the
 -- new count.
 local function add_plays(g, acts, n, kind, p, first, last, style)
-  local defs, plays = g.defs, plays_table(g, kind)
+  local defs, hand = g.defs, g.cards(HAND[p])
   local restrict = style and style.restrict
   local allows = restrict and restrict(g, p) or nil
-  local hand = g.cards(HAND[p])
-  pass = pass + 1
-  local now = pass
+  local plays, seen, now = hand_pass(g, kind)
   for i = 1, #hand do
     local card = hand[i]
     local def = defs[card]
-    if in_hand[def] ~= now then -- the first copy
-      in_hand[def] = now
+    if seen[def] ~= now then -- the first copy
+      seen[def] = now
       if def.removes then
         for q = first, last do n = add_removals(g, acts, n, kind, card, q, allows) end
       else
@@ -439,6 +280,151 @@ end
 local function style_action(g, action)
   local p = g.state.turn
   attr.style_of(g, p).act(g, p, action, K)
+end
+
+---------------------------------------------- after the Primary Election
+
+-- "After the Primary Election, add your Affiliation to your Electability.
+-- The two players with the highest total are their parties' Candidates.
+-- Remaining players are known as Spoilers."
+
+-- Position of p in this phase's turn order (0 = starting player).
+local function order_position(g, p) return (p - g.state.start) % g.players end
+
+-- Players sorted best first: by `score`, then higher Electability, then
+-- earlier in turn order (README, ruling 9).
+local function rank(g, list, score, eff)
+  local sorted = {}
+  for i, p in ipairs(list) do sorted[i] = p end
+  table.sort(sorted, function(x, y)
+    if score(x) ~= score(y) then return score(x) > score(y) end
+    if eff.e[x] ~= eff.e[y] then return eff.e[x] > eff.e[y] end
+    return order_position(g, x) < order_position(g, y)
+  end)
+  return sorted
+end
+
+local function all_players(g)
+  local list = {}
+  for p = 1, g.players do list[p] = p end
+  return list
+end
+
+-- Every card played or put out of play goes back to the deck.
+local function gather_table(g)
+  for p = 1, g.players do g.move_all(PLAYED[p], DECK) end
+  g.move_all(DISCARD, DECK)
+end
+
+-- After the Primary: the two highest totals are Candidates; attribute
+-- totals carry over as base values, Styles stay, every other card returns.
+function end_primary(g)
+  local s, snap = g.state, attr.snapshot(g)
+  local eff = attr.effective(snap, g.players, g.options.rounding)
+  local ranked = rank(g, all_players(g), function(p) return attr.primary_total(eff, p) end, eff)
+  s.candidates = { ranked[1], ranked[2] }
+  for _, c in ipairs(s.candidates) do award(g, c, 1) end
+  g.log("Candidates: %s and %s", who(ranked[1]), who(ranked[2]))
+  for p = 1, g.players do
+    local ps = s.players[p]
+    if g.options.reset_between_phases then
+      ps.base_e, ps.base_a = 0, 0
+    else
+      ps.base_e, ps.base_a = snap[p].e, snap[p].a
+    end
+  end
+  gather_table(g)
+  start_phase(g, "general")
+end
+
+---------------------------------------------- after the General Election
+
+-- "After the General Election, subtract your Affiliation from your
+-- Electability. The Candidate with the highest positive total becomes
+-- President (and wins the game). If neither Candidate has a positive
+-- total, the Spoiler with the highest Electability (ignoring Affiliation)
+-- becomes President."
+
+local function is_candidate(g, p)
+  local c = g.state.candidates
+  return c ~= nil and (c[1] == p or c[2] == p)
+end
+
+-- Candidates, plus any Spoiler whose Style `contends` (the Highlander;
+-- Styles as read in eff).
+local function is_contender(g, eff, p)
+  if is_candidate(g, p) then return true end
+  local style = eff.style[p]
+  local contends = style and style.contends
+  return contends and contends(g, p)
+end
+
+local function contenders(g, eff)
+  local list = {}
+  for p = 1, g.players do
+    if is_contender(g, eff, p) then list[#list + 1] = p end
+  end
+  return list
+end
+
+local function spoilers(g)
+  local list = {}
+  for p = 1, g.players do
+    if not is_candidate(g, p) then list[#list + 1] = p end
+  end
+  return list
+end
+
+-- The President: the best positive contender; else the Spoiler with the
+-- highest Electability; with no Spoiler (2 players), the higher total.
+local function elect(g, eff, totals)
+  local function total(p) return totals[p] end
+  local best = rank(g, contenders(g, eff), total, eff)[1]
+  if totals[best] > 0 then return best end
+  local rest = spoilers(g)
+  if #rest > 0 then
+    return rank(g, rest, function(p) return eff.e[p] end, eff)[1]
+  end
+  return best
+end
+
+function end_general(g)
+  local s, eff = g.state, attr.read(g)
+  local totals = {}
+  for p = 1, g.players do totals[p] = attr.general_total(eff, p, s.candidates) end
+  local president = elect(g, eff, totals)
+  s.president, s.totals = president, totals
+  s.history[#s.history + 1] = { president = president, candidates = { s.candidates[1], s.candidates[2] } }
+  g.log("%s is President", who(president))
+  if not g.options.match then
+    s.phase = "over"
+    return
+  end
+  award(g, president, 2)
+  for p = 1, g.players do
+    if p ~= president and party(p) == party(president) then award(g, p, 1) end
+  end
+  if s.game < g.options.match_games then
+    s.game = s.game + 1
+    g.log("Game %d of the match", s.game)
+    new_game(g)
+  else
+    s.phase = "over"
+  end
+end
+
+------------------------------------------------------- the party match
+
+-- "Divide the four players into two parties, and count points. When a
+-- player becomes a Candidate, that player gets a point, and when a player
+-- is elected President, that player gains two points and other party
+-- members gain one." Only with the option `match` (README, "Party match").
+
+function award(g, p, points)
+  if g.options.match then
+    local ps = g.state.players[p]
+    ps.points = ps.points + points
+  end
 end
 
 ---------------------------------------------------------------- contract

@@ -205,7 +205,7 @@ return {
   },
   cards = require "cards",
   -- the cards' own fields, beside the host's (`ratify lint` checks the rest)
-  card_fields = { "deck", "side", "cap", "points", "effect", "reconstruction", "decision" },
+  card_fields = { "deck", "side", "cap", "points", "effect", "reconstruction" },
   setup = setup,
 
   actor = function(g)

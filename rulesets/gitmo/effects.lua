@@ -2,8 +2,8 @@
 -- and the follow-up choices some of them ask for (pending decisions, stored
 -- in g.state.pending by handler name).
 --
--- A Special Ops card carries its own effect (scripts/ratify/gitmo/cards.lua,
--- README "How a card's behaviour is written"): `on_draw(g, p, c, E)` when p
+-- A Special Ops card carries its own effect (special_ops.lua, README "How
+-- a card's behaviour is written"): `on_draw(g, p, c, E)` when p
 -- draws it, and `decision = { choices, describe, resolve }` when it asks p to
 -- choose. E is this module, the kit the hooks work with.
 

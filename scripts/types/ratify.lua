@@ -145,6 +145,16 @@ function g.bottom(zone) end
 ---@return integer
 function g.stamp(zone) end
 
+---The table the host keeps for `fn` in this game, brought up to date:
+---`fn(g, value, zone, i)` runs for each zone of `zones` whose cards changed
+---since `value` last saw them (an empty table the first time, and afresh
+---when every zone changed: always in a new game). What `fn` writes for a
+---zone must depend only on that zone's cards (and g.defs, g.options).
+---@param fn fun(g: ratify.G, value: table, zone: ratify.ZoneRef, i: integer)
+---@param zones ratify.ZoneRef[]|ratify.ZoneRef A list made once, or one zone.
+---@return table value
+function g.memo(fn, zones) end
+
 ---Move a card from wherever it is (default: on top).
 ---@param card ratify.Card
 ---@param zone ratify.ZoneRef

@@ -1,5 +1,5 @@
--- One scenario per ruling of RULINGS.md (article2) and per own
--- interpretation listed in README.md.
+-- One scenario per ruling and per interpretation listed in README.md
+-- ("Rulings", "Interpretations made here").
 local K = require "testkit"
 
 local function count_kind(g, kind)

@@ -7,7 +7,7 @@ local F = require "flow"
 local function P(n, copy) return string.format("patriot_%02d%s", n, copy or "a") end
 local function T(n, copy) return string.format("traitor_%02d%s", n, copy or "a") end
 
--- Each test quotes the words of the seed (shared/seeds/002_*.txt) it checks.
+-- Each test quotes the words of the rulebook (the seed) it checks.
 
 -- No action of the list puts a card into an empty row.
 local function nothing_into_vacant(t, G)
