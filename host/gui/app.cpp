@@ -349,19 +349,35 @@ bool App::human_turn() {
   return a && session_->human(a);
 }
 
+// The actions the seat at the table may take, from its own view: empty
+// unless it is to act. Bots choose through the session; a seat is shown
+// only what its view holds.
+const std::vector<engine::ActionView>& App::seat_actions() {
+  ensure_view();
+  return view_.actions;
+}
+
+const engine::Action* App::seat_action(int index) {
+  const auto& acts = seat_actions();
+  if (index < 0) return nullptr;
+  if (index < static_cast<int>(acts.size()) && acts[index].index == index)
+    return &acts[index].action;
+  for (const auto& a : acts)
+    if (a.index == index) return &a.action;
+  return nullptr;
+}
+
 std::vector<int> App::actions_with_card(int card) {
   std::vector<int> out;
-  const auto& acts = session_->actions();
-  for (size_t i = 0; i < acts.size(); ++i)
-    if (card && contains(acts[i].cards, card)) out.push_back(static_cast<int>(i));
+  for (const auto& a : seat_actions())
+    if (card && contains(a.action.cards, card)) out.push_back(a.index);
   return out;
 }
 
 std::vector<int> App::actions_with_zone(const std::string& zone) {
   std::vector<int> out;
-  const auto& acts = session_->actions();
-  for (size_t i = 0; i < acts.size(); ++i)
-    if (!zone.empty() && acts[i].zone == zone) out.push_back(static_cast<int>(i));
+  for (const auto& a : seat_actions())
+    if (!zone.empty() && a.action.zone == zone) out.push_back(a.index);
   return out;
 }
 
@@ -373,7 +389,7 @@ void App::choose_action(int i, bool confirmed) {
                : "No action now");
     return;
   }
-  if (i < 0 || i >= static_cast<int>(session_->actions().size())) {
+  if (!seat_action(i)) {
     notify("There is no action " + std::to_string(i + 1));
     return;
   }
@@ -405,16 +421,19 @@ void App::end_turn() {
 // The list's order, the End-turn action and the risky ones, as the
 // engine decoded them (engine::Action). Made once per state.
 const App::ActionOrder& App::order() {
-  if (order_.version == session_->version() && order_.version) return order_;
+  ensure_view();
+  if (order_.version == view_serial_) return order_;
   ActionOrder o;
-  o.version = session_->version();
-  const auto& acts = session_->actions();
-  int n = static_cast<int>(acts.size());
+  o.version = view_serial_;
+  const auto& acts = view_.actions;
+  int n = 0;
+  for (const auto& a : acts) n = std::max(n, a.index + 1);
   o.warnings.assign(n, "");
   o.risky.assign(n, false);
   std::vector<int> safe, risky;
-  for (int i = 0; i < n; ++i) {
-    const auto& a = acts[static_cast<size_t>(i)];
+  for (const auto& av : acts) {
+    int i = av.index;
+    const auto& a = av.action;
     o.risky[i] = a.risky;
     o.warnings[i] = a.warning;
     if (a.ends_turn && o.end_turn < 0 && !a.risky)
@@ -452,7 +471,7 @@ void App::click_card(int card, const std::string& zone) {
     // A card of a zone the selected card can go to: that is the target.
     std::vector<int> onto;
     for (int i : actions_with_card(selected_))
-      if (session_->actions()[i].zone == zone) onto.push_back(i);
+      if (seat_action(i)->zone == zone) onto.push_back(i);
     if (!onto.empty()) return offer(onto, anchor);
   }
   auto acts = actions_with_card(card);
@@ -472,7 +491,7 @@ void App::click_zone(const std::string& zone) {
   std::vector<int> acts;
   if (selected_)
     for (int i : actions_with_card(selected_))
-      if (session_->actions()[i].zone == zone) acts.push_back(i);
+      if (seat_action(i)->zone == zone) acts.push_back(i);
   if (acts.empty()) acts = actions_with_zone(zone);
   menu_.reset();
   if (acts.empty()) {
@@ -488,10 +507,9 @@ void App::click_zone(const std::string& zone) {
 void App::click_player(int player) {
   if (!human_turn()) return;
   std::vector<int> acts;
-  const auto& all = session_->actions();
-  for (size_t i = 0; i < all.size(); ++i)
-    if (all[i].target == player && (!selected_ || contains(all[i].cards, selected_)))
-      acts.push_back(static_cast<int>(i));
+  for (const auto& a : seat_actions())
+    if (a.action.target == player && (!selected_ || contains(a.action.cards, selected_)))
+      acts.push_back(a.index);
   menu_.reset();
   if (acts.empty()) {
     selected_ = 0;
@@ -821,9 +839,11 @@ void App::ensure_view() {
   try {
     auto& game = session_->game();
     view_ = game.view(v);
-    // An onlooker of bots may see what any player sees (never the deck).
+    // An onlooker of bots may see what any player sees (never the deck),
+    // the actor's choices too.
     for (int p = 1; all && p <= game.players(); ++p) {
       auto pv = game.view(p);
+      if (pv.actor == p) view_.actions = std::move(pv.actions);
       for (size_t z = 0; z < view_.zones.size() && z < pv.zones.size(); ++z)
         for (size_t k = 0; k < view_.zones[z].cards.size() && k < pv.zones[z].cards.size(); ++k)
           if (pv.zones[z].cards[k].face_up) view_.zones[z].cards[k] = pv.zones[z].cards[k];
@@ -846,6 +866,7 @@ void App::ensure_view() {
   view_bottom_ = bottom_;
   view_w_ = cv_.w();
   view_h_ = cv_.h();
+  ++view_serial_;
   layout_ = {};
 }
 

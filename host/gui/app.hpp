@@ -113,6 +113,8 @@ class App {
   void notify(std::string text, uint64_t ms = 3000);
   void follow_actor();
   bool human_turn();
+  const std::vector<engine::ActionView>& seat_actions();
+  const engine::Action* seat_action(int index);  // nullptr: the seat has no such action
   std::vector<int> actions_with_card(int card);
   std::vector<int> actions_with_zone(const std::string& zone);
   bool overlay_open() const;
@@ -218,6 +220,7 @@ class App {
 
   // caches for the current frame
   uint64_t view_version_ = 0, ui_version_ = 0;
+  uint64_t view_serial_ = 0;  // bumps at every new view_: the action order follows it
   int view_viewer_ = -1, view_bottom_ = -1, view_w_ = 0, view_h_ = 0;
   bool view_all_ = false;
   engine::View view_;

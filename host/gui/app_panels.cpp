@@ -227,8 +227,8 @@ void App::draw_actions(Rect r) {
   }
   int y = r.y + cv_.line_h(tf) + px(4);
   actions_max_scroll_ = 0;
-  const auto& acts = session_->actions();
-  if (!mine && !onlooker) {
+  // An onlooker sees the actor's choices only when every hand is shown.
+  if (!mine && (!onlooker || seat_actions().empty())) {
     std::string msg = session_->result()         ? "Ctrl+N starts a new game; R shows the result."
                       : a && !session_->human(a) ? (paused_ ? "Bots are paused: Space resumes."
                                                             : "The bot moves after a short pause.")
@@ -238,13 +238,12 @@ void App::draw_actions(Rect r) {
   }
   const auto& o = order();
   int bottom = r.bottom();
-  if (o.end_turn >= 0 && o.end_turn < static_cast<int>(acts.size())) {
+  if (const engine::Action* end = seat_action(o.end_turn)) {
     // Always in the same place, whatever the list's length or scroll.
     Rect b{r.x, r.bottom() - px(38), r.w, px(36)};
     int i = o.end_turn;
     button(
-        b, acts[i].label + "   (E)", "button:end-turn", [this, i] { choose_action(i); }, mine,
-        mine);
+        b, end->label + "   (E)", "button:end-turn", [this, i] { choose_action(i); }, mine, mine);
     bottom = b.y - px(6);
   }
   int n = static_cast<int>(o.list.size()), lh = cv_.line_h(f), mh = cv_.line_h(mf);
@@ -261,7 +260,7 @@ void App::draw_actions(Rect r) {
   std::vector<std::vector<std::string>> lines(n);
   std::vector<int> hs(n);
   for (int k = 0; k < n; ++k) {
-    lines[k] = cv_.wrap(acts[o.list[k]].label, f, tw);
+    lines[k] = cv_.wrap(seat_action(o.list[k])->label, f, tw);
     if (lines[k].size() > 2)
       lines[k] = {lines[k][0], cv_.ellipsize(lines[k][1] + " " + lines[k][2], f, tw)};
     hs[k] = static_cast<int>(lines[k].size()) * lh + px(6) + px(2);
@@ -299,7 +298,7 @@ void App::draw_actions(Rect r) {
     }
     Rect row{r.x, y, r.w, h - px(2)};
     bool hover = row.contains(mouse_x_, mouse_y_) && mine;
-    bool focus = (selected_ && has(acts[i].cards, selected_)) ||
+    bool focus = (selected_ && has(seat_action(i)->cards, selected_)) ||
                  (menu_ && has(menu_->actions, i)) || typed == k + 1;
     if (hover) hover_next_ = i;
     if (hover || focus)
@@ -357,13 +356,12 @@ void App::draw_log(Rect r) {
 // ------------------------------------------------------------ overlays
 
 void App::draw_menu() {
-  const auto& acts = session_->actions();
   Font f = font(13.5), tf = font(12.5, Weight::Bold);
   int lh = cv_.line_h(f), row_h = lh + px(10), numw = cv_.text_w("0", f) + px(18);
   int w = px(220);
   for (int i : menu_->actions)
-    if (i >= 0 && i < static_cast<int>(acts.size()))
-      w = std::max(w, cv_.text_w(acts[i].label, f) + numw + px(24));
+    if (const engine::Action* a = seat_action(i))
+      w = std::max(w, cv_.text_w(a->label, f) + numw + px(24));
   std::string title = menu_->confirm ? "Are you sure? (1 or Enter: yes, Esc: no)"
                                      : "Choose (1\u2013" + std::to_string(menu_->actions.size()) +
                                            ", Esc to cancel)";
@@ -397,7 +395,8 @@ void App::draw_menu() {
   hit({panel, [] {}, {}, "menu"});
   for (int k = 0; k < n; ++k) {
     int i = menu_->actions[k];
-    if (i < 0 || i >= static_cast<int>(acts.size())) continue;
+    const engine::Action* a = seat_action(i);
+    if (!a) continue;
     Rect row{x + px(6), y + head + k * row_h, w - px(12), row_h};
     bool hover = row.contains(mouse_x_, mouse_y_);
     if (hover) hover_next_ = i, cv_.fill(row, theme::panel_light, px(6));
@@ -405,7 +404,7 @@ void App::draw_menu() {
     cv_.fill(num, edge, px(4));
     cv_.text_in(num, std::to_string(k + 1), font(12.5, Weight::Bold),
                 confirm ? theme::text : theme::dark_text, Align::Center);
-    cv_.text_in({row.x + numw, row.y, row.w - numw - px(6), row.h}, acts[i].label, f, theme::text);
+    cv_.text_in({row.x + numw, row.y, row.w - numw - px(6), row.h}, a->label, f, theme::text);
     hit({row,
          [this, i, confirm] { choose_action(i, confirm); },
          {},
@@ -556,12 +555,12 @@ Probe App::probe() {
   p.notice = now_ < notice_until_ ? notice_ : "";
   p.rules_error = session_->error();
   p.reloads = session_->reloads();
-  const auto& acts = session_->actions();
   const auto& o = order();
-  for (int i : o.list) p.actions.push_back(acts[i].label);
-  if (o.end_turn >= 0) p.end_turn = acts[o.end_turn].label;
+  for (int i : o.list) p.actions.push_back(seat_action(i)->label);
+  if (o.end_turn >= 0) p.end_turn = seat_action(o.end_turn)->label;
   if (menu_) {
-    for (int i : menu_->actions) p.menu.push_back(acts[i].label);
+    for (int i : menu_->actions)
+      if (const engine::Action* a = seat_action(i)) p.menu.push_back(a->label);
     p.confirm = menu_->confirm;
   }
   p.typed = digits_;
@@ -582,7 +581,7 @@ Probe App::probe() {
   for (const auto& z : layout_.zones)
     for (const auto& s : z.spots)
       p.cards.push_back({s.id, view_.zones[z.zone].name, s.rect.x, s.rect.y, s.rect.w, s.rect.h,
-                         s.id && has(hl_.playable, s.id)});
+                         s.id && has(hl_.playable, s.id), s.def, s.face_up});
   p.log = shown_log();
   return p;
 }

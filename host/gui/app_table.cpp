@@ -28,22 +28,21 @@ void add(std::vector<int>& v, int x) {
 void App::compute_highlights() {
   hl_ = {};
   if (!human_turn()) return;
-  const auto& acts = session_->actions();
-  for (const auto& a : acts)
-    for (int c : a.cards) add(hl_.playable, c);
+  for (const auto& a : seat_actions())
+    for (int c : a.action.cards) add(hl_.playable, c);
   std::vector<int> focus;
   if (menu_)
     focus = menu_->actions;
-  else if (hover_action_ >= 0 && hover_action_ < static_cast<int>(acts.size()))
+  else if (seat_action(hover_action_))
     focus = {hover_action_};
   else if (selected_)
     focus = actions_with_card(selected_);
   for (int i : focus) {
-    if (i < 0 || i >= static_cast<int>(acts.size())) continue;
-    const auto& a = acts[i];
-    for (int c : a.cards) add(hl_.focus_cards, c);
-    add(hl_.players, a.target);
-    if (!a.zone.empty() && !has(hl_.zones, a.zone)) hl_.zones.push_back(a.zone);
+    const engine::Action* a = seat_action(i);
+    if (!a) continue;
+    for (int c : a->cards) add(hl_.focus_cards, c);
+    add(hl_.players, a->target);
+    if (!a->zone.empty() && !has(hl_.zones, a->zone)) hl_.zones.push_back(a->zone);
   }
 }
 

@@ -38,6 +38,8 @@ struct ProbeCard {
   std::string zone;
   int x = 0, y = 0, w = 0, h = 0;
   bool playable = false;  // in some action of the human to act
+  int def = -1;           // the definition drawn on its face; -1: a back
+  bool face_up = false;
 };
 
 // What the window shows now.
