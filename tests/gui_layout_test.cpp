@@ -439,22 +439,34 @@ TEST(Layout14, HonorsShowTheirNameAndTheirRing) {
   FAIL() << "no deal gave the human a playable Honor";
 }
 
-// The side panel says what everyone shares once, so every player fits.
-TEST(Layout14, SidePanelSaysSharedLinesOnce) {
+// The side panel says the table's lines once (the ruleset's table_status:
+// the deal, the votes, Uncle Sam) and each player's own under them, so
+// every player fits; nothing is guessed from lines that happen to agree.
+TEST(Layout14, SidePanelSaysTheTablesLinesOnce) {
   Table tb("constitution", 4, 11);
   tb.play(10, 2);
   auto v = tb.game->view(1);
-  auto st = split_status(v.status);
-  EXPECT_GE(st.shared.size(), 3u) << "the deal, the votes, Uncle Sam";
-  ASSERT_EQ(st.own.size(), 4u);
-  for (const auto& own : st.own) {
-    EXPECT_LE(own.size(), 2u);
-    EXPECT_FALSE(own.empty()) << "each player's party stays with them";
+  ASSERT_GE(v.shared_status.size(), 4u) << "the deal, the votes, Uncle Sam";
+  EXPECT_EQ(v.shared_status.front().rfind("Deal 1 of 2", 0), 0u) << v.shared_status.front();
+  ASSERT_EQ(v.status.size(), 4u);
+  for (const auto& own : v.status) {
+    ASSERT_EQ(own.size(), 1u) << "each player's party stays with them";
+    EXPECT_EQ(own[0].rfind("Your party: ", 0), 0u) << own[0];
   }
-  // Two lines alike by chance stay where they are.
-  auto alike = split_status({{"Total 0", "This hand 3"}, {"Total 0", "This hand 3", "Dealer"}});
-  EXPECT_TRUE(alike.shared.empty());
-  EXPECT_EQ(alike.own[1].size(), 3u);
+  Driver d(window("constitution", {"human", "bot", "bot", "bot"}, 11));
+  d.frames(2);
+  auto p = d.probe();
+  EXPECT_EQ(p.table_status, d.probe().table_status);
+  ASSERT_FALSE(p.table_status.empty());
+  EXPECT_EQ(p.table_status.front().rfind("Deal 1 of 2", 0), 0u);
+  ASSERT_EQ(p.status.size(), 4u);
+  for (const auto& own : p.status) EXPECT_EQ(own.size(), 1u);
+  // Without table_status every line stays with its player, even lines
+  // that agree by chance ("Total 0" at the start of Gitmo).
+  Table gitmo("gitmo", 2, 3);
+  auto g = gitmo.game->view(1);
+  EXPECT_TRUE(g.shared_status.empty());
+  EXPECT_EQ(g.status[0].front(), g.status[1].front());
 }
 
 // ------------------------------------------------------------ a seat's view

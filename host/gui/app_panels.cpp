@@ -156,14 +156,16 @@ void App::draw_sidebar(Rect r) {
   draw_log(log_rect_);
 }
 
-// Lines every player shares (the deal, the score) once, under "Everyone";
-// then each player with their own lines. When room is short the lines
-// join into one paragraph, then one line each: every player stays listed.
+// The table's lines (the ruleset's table_status: the deal, the trump)
+// once, under "Table"; then each player with their own status lines, all
+// from the seat's view. When room is short the lines join into one
+// paragraph, then one line each: every player stays listed.
 int App::draw_players(Rect r) {
   Font hf = font(13.5, Weight::Bold), sf = font(12.5);
   int n = session_->players(), lh = cv_.line_h(sf), indent = px(14);
-  StatusLines st = split_status(view_.status);
-  st.own.resize(n);
+  const auto& table = view_.shared_status;
+  auto own = view_.status;
+  own.resize(n);
   auto block = [&](const std::vector<std::string>& lines, int mode) {
     std::vector<std::string> out;
     if (lines.empty()) return out;
@@ -176,11 +178,11 @@ int App::draw_players(Rect r) {
   };
   int mode = 0;
   for (; mode < 2; ++mode) {
-    int h = st.shared.empty()
+    int h = table.empty()
                 ? 0
-                : cv_.line_h(hf) + static_cast<int>(block(st.shared, mode).size()) * lh + px(6);
+                : cv_.line_h(hf) + static_cast<int>(block(table, mode).size()) * lh + px(6);
     for (int p = 1; p <= n; ++p)
-      h += cv_.line_h(hf) + static_cast<int>(block(st.own[p - 1], mode).size()) * lh + px(6);
+      h += cv_.line_h(hf) + static_cast<int>(block(own[p - 1], mode).size()) * lh + px(6);
     if (h <= r.h) break;
   }
   int y = r.y;
@@ -192,17 +194,17 @@ int App::draw_players(Rect r) {
     }
     y += px(6);
   };
-  if (!st.shared.empty()) {
-    cv_.text(r.x, y, "Everyone", hf, theme::muted, r.w);
+  if (!table.empty()) {
+    cv_.text(r.x, y, "Table", hf, theme::muted, r.w);
     y += cv_.line_h(hf);
-    lines_at(st.shared);
+    lines_at(table);
   }
   for (int p = 1; p <= n && y < r.bottom(); ++p) {
     bool acting = session_->actor() == p;
     std::string who = (acting ? "\u25b6 " : "") + player_name(p) + " (" + seat_text(p) + ")";
     cv_.text(r.x, y, who, hf, acting ? theme::playable : theme::text, r.w);
     y += cv_.line_h(hf);
-    lines_at(st.own[p - 1]);
+    lines_at(own[p - 1]);
   }
   cv_.clip(nullptr);
   cv_.line(r.x, std::min(y, r.bottom()), r.right(), std::min(y, r.bottom()), theme::panel_light);
@@ -583,6 +585,8 @@ Probe App::probe() {
       p.cards.push_back({s.id, view_.zones[z.zone].name, s.rect.x, s.rect.y, s.rect.w, s.rect.h,
                          s.id && has(hl_.playable, s.id), s.def, s.face_up});
   p.log = shown_log();
+  p.table_status = view_.shared_status;
+  p.status = view_.status;
   return p;
 }
 

@@ -178,34 +178,6 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
   return out;
 }
 
-StatusLines split_status(const std::vector<std::vector<std::string>>& status) {
-  StatusLines out;
-  out.own = status;
-  if (status.size() < 2) return out;
-  // A line every player has, in the first player's order.
-  for (const auto& line : status.front()) {
-    bool everyone = std::all_of(status.begin() + 1, status.end(), [&](const auto& lines) {
-      return std::find(lines.begin(), lines.end(), line) != lines.end();
-    });
-    if (everyone && std::find(out.shared.begin(), out.shared.end(), line) == out.shared.end())
-      out.shared.push_back(line);
-  }
-  // A line or two alike ("Pairs 0", "Total 0" for everyone) is more likely
-  // chance than news about the table: they stay with each player.
-  if (out.shared.size() < 3) {
-    out.shared.clear();
-    return out;
-  }
-  for (auto& lines : out.own)
-    lines.erase(std::remove_if(lines.begin(), lines.end(),
-                               [&](const std::string& l) {
-                                 return std::find(out.shared.begin(), out.shared.end(), l) !=
-                                        out.shared.end();
-                               }),
-                lines.end());
-  return out;
-}
-
 Fan default_fan(const engine::ZoneView& z) {
   static const char* stacked[] = {"deck",  "pile",  "discard", "foundation",
                                   "stock", "talon", "waste"};

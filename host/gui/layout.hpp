@@ -45,15 +45,6 @@ Fan default_fan(const engine::ZoneView& z);
 // The label drawn over a zone: its label (or name) and its card count.
 std::string zone_title(const engine::ZoneView& z);
 
-// Status lines the same for every player are said once (the deal, the
-// score), each player keeps their own (their party, their cards). Shared
-// only when three lines or more are: a line or two alike is likely chance.
-struct StatusLines {
-  std::vector<std::string> shared;
-  std::vector<std::vector<std::string>> own;  // per player, 1-based at [p-1]
-};
-StatusLines split_status(const std::vector<std::vector<std::string>>& status);
-
 struct CardSpot {
   int id = 0;  // 0 when hidden
   int def = -1;
