@@ -212,6 +212,12 @@ std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
   return given;
 }
 
+std::string seat_text(const Session& s, int p) {
+  const std::string& seat = s.seat(p);
+  if (seat == "human") return s.humans() == 1 ? "you" : "human";
+  return seat == "bot" ? "bot" : seat + " bot";
+}
+
 std::string bot_of_seat(const std::string& seat, bool has_heuristic, const std::string& search) {
   // A heuristic seat whose ruleset lost its heuristic (hot reload) plays
   // at random rather than stopping the game.
