@@ -54,6 +54,24 @@ std::string arrow(std::string a, std::string b) {
   return side(wa) + " \u2192 " + side(wb);
 }
 
+// Status lines that changed: line by line, or all joined when their
+// number changed.
+void lines_changed(const std::string& who, const std::vector<std::string>& x,
+                   const std::vector<std::string>& y, std::vector<std::string>& out) {
+  if (x == y) return;
+  if (x.size() == y.size()) {
+    for (size_t k = 0; k < x.size(); ++k)
+      if (x[k] != y[k]) out.push_back(who + arrow(x[k], y[k]));
+    return;
+  }
+  auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& l : v) s += (s.empty() ? "" : " / ") + l;
+    return s;
+  };
+  out.push_back(who + arrow(join(x), join(y)));
+}
+
 }  // namespace
 
 Picture picture_of(engine::Game& g, bool with_actions) {
@@ -63,6 +81,7 @@ Picture picture_of(engine::Game& g, bool with_actions) {
   for (const auto& z : table.zones())
     if (z.kind != "box") p.zones.emplace_back(z.name, z.label);
   try {
+    p.table = g.view(0).shared_status;
     for (int k = 1; k <= g.players(); ++k) p.status.push_back(g.state().status(k));
     if (g.actor() == 0) {
       if (auto r = g.result()) p.result = r->text;
@@ -124,22 +143,9 @@ Changes differences(const Picture& a, const Picture& b) {
     if (it != labels.end() && it->second != label)
       table.push_back("zone " + name + ": " + arrow(label, it->second));
   }
-  for (size_t p = 0; p < a.status.size() && p < b.status.size(); ++p) {
-    const auto &x = a.status[p], &y = b.status[p];
-    if (x == y) continue;
-    std::string who = "Player " + std::to_string(p + 1) + ": ";
-    if (x.size() == y.size()) {
-      for (size_t k = 0; k < x.size(); ++k)
-        if (x[k] != y[k]) table.push_back(who + arrow(x[k], y[k]));
-    } else {
-      auto join = [](const std::vector<std::string>& v) {
-        std::string s;
-        for (const auto& l : v) s += (s.empty() ? "" : " / ") + l;
-        return s;
-      };
-      table.push_back(who + arrow(join(x), join(y)));
-    }
-  }
+  lines_changed("table: ", a.table, b.table, table);
+  for (size_t p = 0; p < a.status.size() && p < b.status.size(); ++p)
+    lines_changed("Player " + std::to_string(p + 1) + ": ", a.status[p], b.status[p], table);
   if (a.result != b.result) table.push_back("result: " + arrow(a.result, b.result));
   if (!a.actions.empty() && !b.actions.empty()) {
     if (a.actions.size() != b.actions.size())

@@ -12,12 +12,14 @@
 namespace ratify::gui {
 
 // What the table shows that the rules decide without changing the state's
-// hash: card definitions, zone labels, the players' status lines (totals
-// computed from the cards), the result, a human actor's action labels. A
-// reload compares it before and after, so its notice can say what changed.
+// hash: card definitions, zone labels, the table's and the players' status
+// lines (totals computed from the cards), the result, a human actor's
+// action labels. A reload compares it before and after, so its notice can
+// say what changed.
 struct Picture {
   std::vector<core::CardDef> defs;
   std::vector<std::pair<std::string, std::string>> zones;  // name, label
+  std::vector<std::string> table;                          // table_status(g)
   std::vector<std::vector<std::string>> status;            // per player
   std::vector<std::string> actions;
   std::string result;
