@@ -16,6 +16,7 @@
 
 #include "engine/catalog.hpp"
 #include "engine/game.hpp"
+#include "engine/saves.hpp"
 #include "gui/card_style.hpp"
 #include "gui/driver.hpp"
 #include "gui/layout.hpp"
@@ -438,22 +439,115 @@ TEST(Layout14, HonorsShowTheirNameAndTheirRing) {
   FAIL() << "no deal gave the human a playable Honor";
 }
 
-// The side panel says what everyone shares once, so every player fits.
-TEST(Layout14, SidePanelSaysSharedLinesOnce) {
+// The side panel says the table's lines once (the ruleset's table_status:
+// the deal, the votes, Uncle Sam) and each player's own under them, so
+// every player fits; nothing is guessed from lines that happen to agree.
+TEST(Layout14, SidePanelSaysTheTablesLinesOnce) {
   Table tb("constitution", 4, 11);
   tb.play(10, 2);
   auto v = tb.game->view(1);
-  auto st = split_status(v.status);
-  EXPECT_GE(st.shared.size(), 3u) << "the deal, the votes, Uncle Sam";
-  ASSERT_EQ(st.own.size(), 4u);
-  for (const auto& own : st.own) {
-    EXPECT_LE(own.size(), 2u);
-    EXPECT_FALSE(own.empty()) << "each player's party stays with them";
+  ASSERT_GE(v.shared_status.size(), 4u) << "the deal, the votes, Uncle Sam";
+  EXPECT_EQ(v.shared_status.front().rfind("Deal 1 of 2", 0), 0u) << v.shared_status.front();
+  ASSERT_EQ(v.status.size(), 4u);
+  for (const auto& own : v.status) {
+    ASSERT_EQ(own.size(), 1u) << "each player's party stays with them";
+    EXPECT_EQ(own[0].rfind("Your party: ", 0), 0u) << own[0];
   }
-  // Two lines alike by chance stay where they are.
-  auto alike = split_status({{"Total 0", "This hand 3"}, {"Total 0", "This hand 3", "Dealer"}});
-  EXPECT_TRUE(alike.shared.empty());
-  EXPECT_EQ(alike.own[1].size(), 3u);
+  Driver d(window("constitution", {"human", "bot", "bot", "bot"}, 11));
+  d.frames(2);
+  auto p = d.probe();
+  EXPECT_EQ(p.table_status, d.probe().table_status);
+  ASSERT_FALSE(p.table_status.empty());
+  EXPECT_EQ(p.table_status.front().rfind("Deal 1 of 2", 0), 0u);
+  ASSERT_EQ(p.status.size(), 4u);
+  for (const auto& own : p.status) EXPECT_EQ(own.size(), 1u);
+  // Without table_status every line stays with its player, even lines
+  // that agree by chance ("Total 0" at the start of Gitmo).
+  Table gitmo("gitmo", 2, 3);
+  auto g = gitmo.game->view(1);
+  EXPECT_TRUE(g.shared_status.empty());
+  EXPECT_EQ(g.status[0].front(), g.status[1].front());
+}
+
+// ------------------------------------------------------------ a seat's view
+
+namespace {
+
+// Every card the window drew: a face it shows must be one `seat` sees, with
+// that card's definition; a back must carry nothing to tell which card it
+// is. Returns how many backs were drawn.
+int check_drawn_cards(const Probe& p, const core::Table& truth, int seat) {
+  int backs = 0;
+  for (const auto& c : p.cards) {
+    if (c.id == 0) {
+      EXPECT_EQ(c.def, -1) << "a back in " << c.zone << " carries its definition";
+      EXPECT_FALSE(c.face_up) << c.zone;
+      ++backs;
+      continue;
+    }
+    EXPECT_TRUE(seat ? truth.sees(seat, c.id) : truth.known_mask(c.id) == 0xffffffffu)
+        << "card " << c.id << " in " << c.zone << " is drawn face up for seat " << seat;
+    EXPECT_TRUE(c.face_up);
+    EXPECT_EQ(c.def, truth.def_index(c.id)) << "card " << c.id;
+  }
+  return backs;
+}
+
+}  // namespace
+
+// What the window draws for a seat comes from that seat's view: the
+// other player's hand and the deck reach it as backs (id 0, definition
+// -1), hovering one shows no large card, and the actions listed are the
+// seat's own. The truth comes from a game made alike (ruleset, seed,
+// options), later from the window's own save.
+TEST(SeatView, AFaceDownCardsIdentityNeverReachesTheWindow) {
+  Table truth("article2", 2, 7);
+  TempDir saves;
+  WindowOptions o = window("article2", {"human", "bot"}, 7);
+  o.saves_dir = saves.path.string();
+  Driver d(o);
+  d.frames(2);
+  Probe p = d.probe();
+  ASSERT_TRUE(p.human_to_act);
+  EXPECT_GT(check_drawn_cards(p, truth.game->state().table(), 1), 2)
+      << "the bot's hand and the deck are backs";
+  bool own_face = false;
+  for (const auto& c : p.cards) own_face = own_face || (c.zone == "hand:1" && c.face_up);
+  EXPECT_TRUE(own_face) << "the seat sees its own hand";
+  EXPECT_EQ(p.actions.size() + !p.end_turn.empty(), truth.game->view(1).actions.size());
+  // Hovering a back shows nothing large.
+  for (const auto& c : p.cards)
+    if (c.id == 0) {
+      d.move(c.x + c.w - 4, c.y + c.h / 2);
+      d.frames(12);
+      EXPECT_EQ(d.probe().preview.w, 0) << "a large card over a back in " << c.zone;
+      break;
+    }
+  // After moves on both sides the same holds.
+  ASSERT_TRUE(d.click_named("action:1"));
+  ASSERT_TRUE(d.run_until([](const Probe& q) { return q.human_to_act && q.steps >= 2; }, 400));
+  p = d.probe();
+  d.key("ctrl+s");
+  auto list = engine::list_saves(saves.path);
+  ASSERT_EQ(list.size(), 1u);
+  auto resumed = engine::resume_game(engine::open_rules(*list[0].save), *list[0].save,
+                                     engine::Mode::Interactive);
+  EXPECT_GT(check_drawn_cards(p, resumed.game->state().table(), 1), 2);
+}
+
+// An onlooker of bots who asked for public cards only (V) is shown no
+// hand and no action list: the labels would name the actor's cards.
+TEST(SeatView, AnOnlookerOfPublicCardsSeesNoHandsAndNoChoices) {
+  Table truth("article2", 2, 7);
+  Driver d(window("article2", {"bot", "bot"}, 7));
+  d.key("space");  // bots paused: the table stays as dealt
+  d.frames(2);
+  EXPECT_FALSE(d.probe().actions.empty()) << "every hand shown: the actor's choices too";
+  d.key("v");
+  d.frames(2);
+  Probe p = d.probe();
+  EXPECT_TRUE(p.actions.empty());
+  EXPECT_GT(check_drawn_cards(p, truth.game->state().table(), 0), 10);
 }
 
 // ------------------------------------------------------------ point 10: playing cards, images

@@ -6,7 +6,8 @@ if(TARGET ratify_gui)
   include(GoogleTest)
   add_executable(gui_session_test ${CMAKE_CURRENT_LIST_DIR}/gui_session_test.cpp)
   target_link_libraries(gui_session_test PRIVATE ratify_gui GTest::gtest_main)
-  gtest_discover_tests(gui_session_test
+  # "gui." before each name: `ctest -R gui` runs them with the others.
+  gtest_discover_tests(gui_session_test TEST_PREFIX "gui."
     PROPERTIES ENVIRONMENT "SDL_VIDEODRIVER=offscreen" TIMEOUT 300
     DISCOVERY_TIMEOUT 60)
   add_executable(reload_bench ${CMAKE_CURRENT_LIST_DIR}/reload_bench.cpp)

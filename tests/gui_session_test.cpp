@@ -69,6 +69,7 @@ function M.result(g)
   if g.state.total >= g.options.goal then return { winners = { 1 }, text = "Reached" } end
 end
 function M.status(g, p) return { "Total " .. g.state.total } end
+function M.table_status(g) return { "Goal " .. g.options.goal } end
 return M
 )";
 
@@ -204,6 +205,7 @@ TEST(ReloadNotice, NamesTheCardsAndTotalsThatChangedWithRightPlurals) {
   c.edit("\"Total \" .. g.state.total", "\"Total \" .. g.state.total * 10");
   c.edit("label = \"The line\"", "label = \"The queue\"");
   c.edit("label = \"Add \" .. STEP", "label = \"Plus \" .. STEP");
+  c.edit("\"Goal \" .. g.options.goal", "\"Aim \" .. g.options.goal");
   r = s.reload_now({"ruleset.lua"});
   ASSERT_EQ(r.kind, ReloadReport::Adopted) << r.message;
   EXPECT_TRUE(has(r.message, "2 actions replayed")) << r.message;
@@ -214,6 +216,8 @@ TEST(ReloadNotice, NamesTheCardsAndTotalsThatChangedWithRightPlurals) {
       << ::testing::PrintToString(r.changes);
   EXPECT_TRUE(any_has(r.changes, "zone line: \u201cThe line\u201d \u2192 \u201cThe queue\u201d"))
       << ::testing::PrintToString(r.changes);
+  EXPECT_TRUE(any_has(r.changes, "table: \u201cGoal 30\u201d \u2192 \u201cAim 30\u201d"))
+      << "the table's lines: " << ::testing::PrintToString(r.changes);
   EXPECT_TRUE(any_has(r.changes, "action 1: \u201cAdd 3\u201d \u2192 \u201cPlus 3\u201d"))
       << "a human actor's labels: " << ::testing::PrintToString(r.changes);
   EXPECT_TRUE(has(r.message, "\nMarker: ")) << "the changes on a second line: " << r.message;

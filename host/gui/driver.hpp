@@ -38,6 +38,8 @@ struct ProbeCard {
   std::string zone;
   int x = 0, y = 0, w = 0, h = 0;
   bool playable = false;  // in some action of the human to act
+  int def = -1;           // the definition drawn on its face; -1: a back
+  bool face_up = false;
 };
 
 // What the window shows now.
@@ -56,13 +58,15 @@ struct Probe {
   bool confirm = false;              // the menu asks to confirm a risky action
   std::vector<ProbeBox> boxes;       // every clickable thing, last drawn last
   std::vector<ProbeCard> cards;
-  std::vector<std::string> picker;  // the picker's rows: titles (saved games first)
-  std::vector<std::string> log;     // as shown: the ruleset's lines and the window's
-  ProbeBox preview;                 // the large card ("preview:ID"); w = 0: none
-  std::vector<ProbeBox> lit;        // lit targets: "zone:NAME", "player:N", "card:ID"
-  std::string typed;                // digits typed, waiting for another or Enter
-  std::vector<std::string> help;    // help open: its rules (README.md), a line each as laid out
-  int help_scroll = 0;              // how far the rules are scrolled (pixels)
+  std::vector<std::string> picker;               // the picker's rows: titles (saved games first)
+  std::vector<std::string> log;                  // as shown: the ruleset's lines and the window's
+  std::vector<std::string> table_status;         // the side panel's lines under "Table"
+  std::vector<std::vector<std::string>> status;  // each player's lines there, [p-1]
+  ProbeBox preview;                              // the large card ("preview:ID"); w = 0: none
+  std::vector<ProbeBox> lit;                     // lit targets: "zone:NAME", "player:N", "card:ID"
+  std::string typed;                             // digits typed, waiting for another or Enter
+  std::vector<std::string> help;  // help open: its rules (README.md), a line each as laid out
+  int help_scroll = 0;            // how far the rules are scrolled (pixels)
   const ProbeBox* find(const std::string& name) const;
 };
 

@@ -1,7 +1,8 @@
 #pragma once
 // The generic table: where each zone and card goes, from the zones' owner
-// and kind and the ruleset's optional `layout` hints. Pure geometry (no
-// SDL), so it is tested directly and shared by drawing and hit-testing.
+// and kind and the ruleset's optional `layout` hints (layout_hints.hpp).
+// Pure geometry (no SDL), so it is tested directly and shared by drawing
+// and hit-testing. Its own parts: layout_parts.hpp.
 #include <array>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -11,48 +12,13 @@
 
 #include "engine/game.hpp"
 #include "gui/geometry.hpp"
+#include "gui/layout_hints.hpp"
 
 namespace ratify::gui {
 
-enum class Fan { Row, Stack, Column };
-
-// One entry of RulesetMeta::layout (docs/gui.md, "Layout hints"):
-// { fan = "row"|"stack"|"column", x = 0..1, y = 0..1, hide = true|"empty",
-//   owner = 2|"$1", columns = N, snake = true, pawns = "state_key" }.
-struct ZoneHint {
-  std::optional<Fan> fan;
-  std::optional<double> x, y;  // the zone's centre in its owner's area, instead of the flow
-  bool hide = false;           // never drawn
-  bool hide_empty = false;     // drawn only while it holds a card
-  std::optional<int> owner;    // drawn in this player's area (resolved from "$N")
-  int columns = 0;             // a family of zones: this many to a line (0: as many as fit)
-  bool snake = false;          // a family's lines alternate direction: a loop, a board's track
-  std::string pawns;           // state key: per player, the zone (or its `*` part) they stand on
-};
-
-// '*' matches any run of characters, '?' one character.
-bool glob_match(std::string_view pattern, std::string_view text);
-// The same, filling `captures` with what each wildcard matched (a `*` as
-// little as it can), left to right.
-bool glob_capture(std::string_view pattern, std::string_view text,
-                  std::vector<std::string>& captures);
-// The hint for a zone: an exact key wins, else the most specific pattern.
-// `owner = "$N"` becomes the number the pattern's N-th wildcard matched.
-ZoneHint hint_for(const nlohmann::json& layout, const std::string& zone);
-// Problems in a layout table (unknown fan, x out of range...), for a notice.
-std::vector<std::string> check_hints(const nlohmann::json& layout);
 Fan default_fan(const engine::ZoneView& z);
 // The label drawn over a zone: its label (or name) and its card count.
 std::string zone_title(const engine::ZoneView& z);
-
-// Status lines the same for every player are said once (the deal, the
-// score), each player keeps their own (their party, their cards). Shared
-// only when three lines or more are: a line or two alike is likely chance.
-struct StatusLines {
-  std::vector<std::string> shared;
-  std::vector<std::vector<std::string>> own;  // per player, 1-based at [p-1]
-};
-StatusLines split_status(const std::vector<std::vector<std::string>>& status);
 
 struct CardSpot {
   int id = 0;  // 0 when hidden

@@ -139,6 +139,10 @@ class Session {
   std::shared_ptr<engine::Loaded> thinker_;  // the thought's own VM, kept between moves
 };
 
+// How the window names a player's seat: "you" (the one human), "human",
+// "bot", "hard bot"...
+std::string seat_text(const Session& s, int p);
+
 // The bot a seat plays: the window's difficulties by name (easy: the
 // heuristic, or random without one; normal: mcts for about 0.3 s; hard:
 // mcts for about 2 s), others as given.

@@ -661,7 +661,7 @@ local function status(g, player)
   local side = sides.of(g, player)
   local stop = sides.stopped_by(g, side)
   local lines = {
-    "Hand " .. s.hand .. ", score " .. s.scores[side] .. " (+" .. sides.table_points(g, side) .. " on the table)",
+    "Score " .. s.scores[side] .. " (+" .. sides.table_points(g, side) .. " on the table)",
     "Article V: " .. (sides.open_charters(g, side) > 0 and "played" or "not yet"),
     "Runs: " .. sides.describe_runs(g, side),
   }
@@ -669,6 +669,11 @@ local function status(g, player)
   if s.skip[player] then lines[#lines + 1] = "Loses the next turn" end
   if sides.teams(g) then lines[#lines + 1] = sides.name(g, side) end
   return lines
+end
+
+-- The lines about the whole table, said once (the window's "Table").
+local function table_status(g)
+  return { "Hand " .. st(g).hand }
 end
 
 return {
@@ -704,6 +709,7 @@ return {
   result = result,
   describe = describe,
   status = status,
+  table_status = table_status,
   -- the window's Normal and Hard bots: judge new positions by the heuristic
   -- at once (README, "Bots": it beat random playouts here)
   search = "depth=0",

@@ -532,12 +532,17 @@ local function status(g, p)
     lines[#lines + 1] = string.format("General total %d (%s)", attr.general_total(eff, p, s.candidates),
       is_candidate(g, p) and "Candidate" or "Spoiler")
   end
-  if s.president then lines[#lines + 1] = who(s.president) .. " is President" end
   if g.options.match then
     lines[#lines + 1] = string.format("%s, %d points (game %d of %d)", PARTIES[party(p)],
       s.players[p].points, s.game, g.options.match_games)
   end
   return lines
+end
+
+-- The lines about the whole table, said once (the window's "Table").
+local function table_status(g)
+  if g.state.president then return { who(g.state.president) .. " is President" } end
+  return {}
 end
 
 -- Projected standing: p's total against the rival it must beat (the
@@ -608,6 +613,7 @@ return {
   describe = describe,
   result = result,
   status = status,
+  table_status = table_status,
   -- the window's Normal and Hard bots: judge new positions by the heuristic
   -- at once (README, "Bots": 70% against the heuristic bot, 60% with
   -- random playouts)

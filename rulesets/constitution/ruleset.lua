@@ -203,12 +203,15 @@ local function standing(g, team)
 end
 
 local function status(g, player)
+  return { "Your party: " .. seats.team_name(g, seats.team(player)) }
+end
+
+-- The lines about the whole table, said once (the window's "Table").
+local function table_status(g)
   local s = g.state
-  local team = seats.team(player)
   local lines = {
     s.over and s.result.text
       or string.format("Deal %d of 2 (%s), trick %d of 15", s.deal, DEAL_NAME[s.deal], s.tricks + 1),
-    "Your party: " .. seats.team_name(g, team),
   }
   for t = 1, 2 do
     lines[#lines + 1] = string.format("%s: %d votes", s.parties[t], standing(g, t))
@@ -293,6 +296,7 @@ return {
   result = result,
   describe = describe,
   status = status,
+  table_status = table_status,
   -- the window's Normal and Hard bots: judge new positions by the heuristic
   -- at once (README, "Bots")
   search = "depth=0",

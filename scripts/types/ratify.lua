@@ -29,6 +29,7 @@
 ---@field result fun(g: ratify.G): ratify.Result? nil while the game runs, else its result.
 ---@field describe? fun(g: ratify.G, action: ratify.Action): string An action's text, built only when shown.
 ---@field status? fun(g: ratify.G, player: ratify.Player): string[] Lines shown under a player.
+---@field table_status? fun(g: ratify.G): string[] Lines about the whole table (the round, the trump), shown once.
 ---@field view? fun(g: ratify.G, player: ratify.Player): table What a player may see of g.state.
 ---@field heuristic? fun(g: ratify.G, player: ratify.Player): number Higher is better for player.
 ---@field score? fun(g: ratify.G, player: ratify.Player): number A player's standing now, for `ratify sim`'s lead changes (`--leads`: the heuristic stands in).

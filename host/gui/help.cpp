@@ -8,9 +8,8 @@
 #include <sstream>
 
 #include "core/files.hpp"
-#include "engine/catalog.hpp"
-#include "gui/app.hpp"
 #include "gui/card_style.hpp"
+#include "gui/help.hpp"
 #include "gui/rules_text.hpp"
 
 namespace ratify::gui {
@@ -51,24 +50,18 @@ std::string read_file(const std::filesystem::path& p) {
 
 }  // namespace
 
-// The folder of the game the help is about: the one played, set up, or
-// chosen in the picker.
-std::filesystem::path App::help_dir() const {
-  if (screen_ == Screen::Table && session_) return session_->loaded().where().dir;
-  if (screen_ == Screen::Options && pending_) return pending_->settings.loaded->where().dir;
-  if (screen_ == Screen::Picker && picker_sel_ >= 0 &&
-      picker_sel_ < static_cast<int>(picker_.size()))
-    return picker_[picker_sel_].spec;
-  return {};
+Help::Help(Frame& f) : Part(f) {}
+
+void Help::toggle() {
+  open_ = !open_;
 }
 
 // Lays the README out for a column `width` wide, once per ruleset and size.
-void App::layout_help(int width) {
-  auto dir = help_dir();
-  std::string key = dir.string() + "|" + std::to_string(width) + "|" + std::to_string(scale_);
-  if (key == help_key_) return;
-  help_key_ = key;
-  help_lines_.clear();
+void Help::lay_out(const std::filesystem::path& dir, int width) {
+  std::string key = dir.string() + "|" + std::to_string(width) + "|" + std::to_string(f_.scale);
+  if (key == key_) return;
+  key_ = key;
+  lines_.clear();
   // A README that links out of the folder is not shown (core/files.hpp).
   bool inside = !dir.empty() && core::outside_roots(dir / "README.md", {dir}).empty();
   std::string md = inside ? read_file(dir / "README.md") : std::string();
@@ -76,7 +69,7 @@ void App::layout_help(int width) {
   Font body = font(14), bold = font(14, Weight::Bold), code = font(13);
   int y = 0, gap = px(8);
   auto add = [&](int x, const std::string& s, Font f, Color c, bool shaded = false) {
-    help_lines_.push_back({x, y, s, f, c, shaded});
+    lines_.push_back({x, y, s, f, c, shaded});
   };
   auto wrapped = [&](int x, const std::string& s, Font f, Color c) {
     for (const auto& l : cv_.wrap(s, f, width - x)) add(x, l, f, c), y += cv_.line_h(f);
@@ -139,14 +132,14 @@ void App::layout_help(int width) {
     }
     last = b.kind;
   }
-  help_height_ = y;
+  height_ = y;
 }
 
-void App::draw_help() {
+void Help::draw(const std::filesystem::path& dir, const std::string& game) {
   cv_.fill({0, 0, cv_.w(), cv_.h()}, {0, 0, 0, 150});
   int w = std::min(cv_.w() - px(24), px(1240)), h = cv_.h() - px(24);
   Rect p{(cv_.w() - w) / 2, (cv_.h() - h) / 2, w, h};
-  modal_blocker([this] { help_ = false; });
+  modal_blocker([this] { open_ = false; });
   cv_.fill(p, theme::panel, px(12));
   cv_.frame(p, theme::panel_light, px(12), px(2));
   hit({p, [] {}, {}, "help", 0, true});  // a click inside stays open
@@ -169,24 +162,22 @@ void App::draw_help() {
 
   // Left: the rules, scrolled.
   Rect rules{p.x + px(24), p.y + px(56), sx - px(44) - (p.x + px(24)), h - px(56) - px(36)};
-  std::string name = screen_ == Screen::Table && session_ ? session_->loaded().meta().name : "";
-  cv_.text(rules.x, p.y + px(16), name.empty() ? "Rules" : "Rules \u2014 " + name,
+  cv_.text(rules.x, p.y + px(16), game.empty() ? "Rules" : "Rules \u2014 " + game,
            font(20, Weight::Bold), theme::text, rules.w);
-  layout_help(rules.w - px(12));
-  help_page_ = rules.h;
-  help_rect_ = rules;
-  help_scroll_ = std::clamp(help_scroll_, 0, std::max(0, help_height_ - rules.h));
+  lay_out(dir, rules.w - px(12));
+  page_ = rules.h;
+  scroll_ = std::clamp(scroll_, 0, std::max(0, height_ - rules.h));
   cv_.clip(&rules);
-  for (const auto& l : help_lines_) {
-    int ly = rules.y + l.y - help_scroll_, lh = cv_.line_h(l.font);
+  for (const auto& l : lines_) {
+    int ly = rules.y + l.y - scroll_, lh = cv_.line_h(l.font);
     if (ly + lh < rules.y || ly > rules.bottom()) continue;
     if (l.shaded) cv_.fill({rules.x, ly, rules.w - px(12), lh}, theme::bar);
     cv_.text(rules.x + l.x, ly, l.text, l.font, l.color);
   }
   cv_.clip(nullptr);
-  if (help_height_ > rules.h) {  // the scroll bar
-    int th = std::max(px(30), rules.h * rules.h / help_height_);
-    int ty = rules.y + (rules.h - th) * help_scroll_ / std::max(1, help_height_ - rules.h);
+  if (height_ > rules.h) {  // the scroll bar
+    int th = std::max(px(30), rules.h * rules.h / height_);
+    int ty = rules.y + (rules.h - th) * scroll_ / std::max(1, height_ - rules.h);
     cv_.fill({rules.right() - px(5), rules.y, px(4), rules.h}, theme::panel_light, px(2));
     cv_.fill({rules.right() - px(5), ty, px(4), th}, theme::muted, px(2));
   }
@@ -196,27 +187,33 @@ void App::draw_help() {
 }
 
 // Keys while the help is open: scroll, or close.
-void App::on_key_help(int sym) {
-  int line = px(24), page = std::max(line, help_page_ - line);
+void Help::on_key(int sym) {
+  int line = px(24), page = std::max(line, page_ - line);
   if (sym == SDLK_ESCAPE || sym == SDLK_RETURN)
-    help_ = false;
+    open_ = false;
   else if (sym == SDLK_PAGEDOWN || sym == SDLK_SPACE)
-    help_scroll_ += page;
+    scroll_ += page;
   else if (sym == SDLK_PAGEUP)
-    help_scroll_ -= page;
+    scroll_ -= page;
   else if (sym == SDLK_DOWN)
-    help_scroll_ += line;
+    scroll_ += line;
   else if (sym == SDLK_UP)
-    help_scroll_ -= line;
+    scroll_ -= line;
   else if (sym == SDLK_HOME)
-    help_scroll_ = 0;
+    scroll_ = 0;
   else if (sym == SDLK_END)
-    help_scroll_ = help_height_;
-  help_scroll_ = std::clamp(help_scroll_, 0, std::max(0, help_height_ - help_page_));
+    scroll_ = height_;
+  scroll_ = std::clamp(scroll_, 0, std::max(0, height_ - page_));
 }
 
-void App::help_wheel(int dy) {
-  help_scroll_ = std::clamp(help_scroll_ - dy * px(48), 0, std::max(0, help_height_ - help_page_));
+void Help::wheel(int dy) {
+  scroll_ = std::clamp(scroll_ - dy * px(48), 0, std::max(0, height_ - page_));
+}
+
+std::vector<std::string> Help::lines() const {
+  std::vector<std::string> out;
+  for (const auto& l : lines_) out.push_back(l.text);
+  return out;
 }
 
 }  // namespace ratify::gui

@@ -1,8 +1,7 @@
-// The table itself: players' areas, zones, cards, highlights, the large
-// card preview and the hotseat curtain.
+#include "gui/table_view.hpp"
+
 #include <algorithm>
 
-#include "gui/app.hpp"
 #include "gui/card_draw.hpp"
 #include "gui/card_style.hpp"
 
@@ -22,66 +21,72 @@ void add(std::vector<int>& v, int x) {
 
 }  // namespace
 
-// What to light up: every card the human can play; and for the card in
-// hand (or the action under the mouse, or the open menu) its cards,
-// target players and zones.
-void App::compute_highlights() {
+TableView::TableView(Frame& f, TableClicks& clicks) : Part(f), clicks_(clicks) {}
+
+const TableLayout& TableView::layout(const SeatView& seat) {
+  if (layout_serial_ != seat.serial()) layout_ = {}, layout_serial_ = seat.serial();
+  return layout_;
+}
+
+void TableView::light(const TableFacts& t) {
   hl_ = {};
-  if (!human_turn()) return;
-  const auto& acts = session_->actions();
-  for (const auto& a : acts)
-    for (int c : a.cards) add(hl_.playable, c);
+  if (!t.mine) return;
+  const auto& seat = t.seat;
+  const auto& c = t.choices;
+  for (const auto& a : seat.actions())
+    for (int card : a.action.cards) add(hl_.playable, card);
   std::vector<int> focus;
-  if (menu_)
-    focus = menu_->actions;
-  else if (hover_action_ >= 0 && hover_action_ < static_cast<int>(acts.size()))
-    focus = {hover_action_};
-  else if (selected_)
-    focus = actions_with_card(selected_);
+  if (c.menu)
+    focus = c.menu->actions;
+  else if (seat.action(c.hover_action))
+    focus = {c.hover_action};
+  else if (c.selected)
+    focus = Choices::with_card(seat, c.selected);
   for (int i : focus) {
-    if (i < 0 || i >= static_cast<int>(acts.size())) continue;
-    const auto& a = acts[i];
-    for (int c : a.cards) add(hl_.focus_cards, c);
-    add(hl_.players, a.target);
-    if (!a.zone.empty() && !has(hl_.zones, a.zone)) hl_.zones.push_back(a.zone);
+    const engine::Action* a = seat.action(i);
+    if (!a) continue;
+    for (int c : a->cards) add(hl_.focus_cards, c);
+    add(hl_.players, a->target);
+    if (!a->zone.empty() && !has(hl_.zones, a->zone)) hl_.zones.push_back(a->zone);
   }
 }
 
-void App::draw_table(Rect area) {
-  ensure_view();
+void TableView::draw(Rect area, const TableFacts& t) {
+  area_ = area;
+  layout(t.seat);
   if (layout_.card_w == 0) {
     LayoutInput in;
-    in.view = &view_;
-    in.hints = &session_->loaded().meta().layout;
-    in.defs = &session_->game().state().card_defs();
-    in.players = session_->players();
-    in.bottom = bottom_;
+    in.view = &t.seat.view();
+    in.hints = &t.session.loaded().meta().layout;
+    in.defs = &t.session.game().state().card_defs();
+    in.players = t.session.players();
+    in.bottom = t.bottom;
     in.table = area.inset(px(4));
-    in.scale = scale_;
+    in.scale = f_.scale;
     Font lf = font(12.5);
     in.label_width = [this, lf](const std::string& s) { return cv_.text_w(s, lf); };
     in.bold_width = [this](const std::string& s, int px) {
       return cv_.text_w(s, {px, Weight::Bold});
     };
-    in.memory = &layout_memory_;
+    in.memory = &memory_;
     layout_ = lay_out_table(in);
-    cv_.set_image_dirs({session_->loaded().meta().dir.string(), assets_dir().string()});
+    cv_.set_image_dirs({t.session.loaded().meta().dir.string(), assets_dir().string()});
   }
-  compute_highlights();
+  light(t);
   cv_.fill(area, theme::felt);
-  for (const auto& a : layout_.areas) draw_area(a);
-  for (const auto& z : layout_.zones) draw_zone(z);
-  for (const auto& z : layout_.zones) draw_cards(z);
+  for (const auto& a : layout_.areas) draw_area(a, t);
+  for (const auto& z : layout_.zones) draw_zone(z, t);
+  for (const auto& z : layout_.zones) draw_cards(z, t);
   draw_table_marks(cv_, layout_, font(12.5, Weight::Bold));
 }
 
-void App::draw_area(const PlayerArea& a) {
+void TableView::draw_area(const PlayerArea& a, const TableFacts& t) {
   int p = a.player;
-  bool acting = session_->actor() == p, target = has(hl_.players, p);
+  bool acting = t.session.actor() == p, target = has(hl_.players, p);
   Rect r = a.rect.inset(px(3));
   cv_.fill(r, acting ? theme::area_actor : theme::area, px(10));
   if (target) cv_.frame(r, theme::target, px(10), px(3));
-  std::string who = player_name(p) + " \u00b7 " + seat_text(p);
+  std::string who = player_name(p) + " \u00b7 " + seat_text(t.session, p);
   Rect head{r.x + px(10), r.y, r.w - px(20), a.header.h};
   Font f = font(13.5, Weight::Bold);
   int w = cv_.text(head.x, head.y + (head.h - cv_.line_h(f)) / 2, who, f, theme::text, head.w);
@@ -90,11 +95,11 @@ void App::draw_area(const PlayerArea& a) {
     cv_.text(head.x + w + px(10), head.y + (head.h - cv_.line_h(tf)) / 2, "\u25c0 to act", tf,
              theme::playable, head.w - w - px(10));
   }
-  hit({a.rect, [this, p] { click_player(p); }, {}, "player:" + std::to_string(p)});
+  hit({a.rect, [this, p] { clicks_.click_player(p); }, {}, "player:" + std::to_string(p)});
 }
 
-void App::draw_zone(const ZoneSpot& z) {
-  const auto& zv = view_.zones[z.zone];
+void TableView::draw_zone(const ZoneSpot& z, const TableFacts& t) {
+  const auto& zv = t.seat.view().zones[z.zone];
   bool target = has(hl_.zones, zv.name);
   Font lf = font(12.5);
   cv_.text(z.box.x, z.box.y + px(1), z.title, lf, target ? theme::target : theme::muted, z.box.w);
@@ -107,12 +112,13 @@ void App::draw_zone(const ZoneSpot& z) {
               px(3));
   }
   std::string name = zv.name;
-  hit({z.box, [this, name] { click_zone(name); }, {}, "zone:" + name});
+  hit({z.box, [this, name] { clicks_.click_zone(name); }, {}, "zone:" + name});
 }
 
-void App::draw_cards(const ZoneSpot& z) {
-  const auto& zv = view_.zones[z.zone];
-  const auto& defs = session_->game().state().card_defs();
+void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
+  const auto& zv = t.seat.view().zones[z.zone];
+  const auto& defs = t.session.game().state().card_defs();
+  int selected = t.choices.selected;
   std::string name = zv.name;
   for (size_t k = 0; k < z.spots.size(); ++k) {
     const auto& s = z.spots[k];
@@ -121,14 +127,14 @@ void App::draw_cards(const ZoneSpot& z) {
     int visible = k + 1 < z.spots.size() && z.fan != Fan::Column && z.spots[k + 1].rect.y == r.y
                       ? z.spots[k + 1].rect.x - r.x
                       : 0;
-    bool sel = s.id && s.id == selected_, focus = s.id && has(hl_.focus_cards, s.id);
+    bool sel = s.id && s.id == selected, focus = s.id && has(hl_.focus_cards, s.id);
     bool playable = s.id && has(hl_.playable, s.id);
     if (sel) r.y -= r.h / 10;  // lifted out of the hand
     if (s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size()))
       draw_card_face(cv_, r, defs[s.def], false, visible);
     else
       draw_card_back(cv_, r);
-    bool recent = s.id && now_ - moved_at_ < 1600 && has(moved_, s.id);
+    bool recent = t.seat.moved(s.id, f_.now, 1600);
     if (sel || focus)
       draw_card_ring(cv_, r, theme::selected, px(3));
     else if (playable)
@@ -136,7 +142,8 @@ void App::draw_cards(const ZoneSpot& z) {
     else if (recent)
       draw_card_ring(cv_, r, {255, 255, 255, 200}, px(3));
     int id = s.id;
-    Hit h{s.rect, [this, id, name] { id ? click_card(id, name) : click_zone(name); },
+    Hit h{s.rect,
+          [this, id, name] { id ? clicks_.click_card(id, name) : clicks_.click_zone(name); },
           [this, id] { pinned_ = id; }, id ? "card:" + std::to_string(id) : "zone:" + name, id};
     hit(std::move(h));
   }
@@ -148,22 +155,20 @@ void App::draw_cards(const ZoneSpot& z) {
   }
 }
 
-// The face of a card the seat sees, from its view; nullptr when it sees a
-// back (or no such card).
-const core::CardDef* App::seen_def(int card) {
-  if (card < 1) return nullptr;
-  const auto& defs = session_->game().state().card_defs();
-  for (const auto& z : view_.zones)
-    for (const auto& c : z.cards)
-      if (c.id == card && c.face_up && c.def >= 0 && c.def < static_cast<int>(defs.size()))
-        return &defs[static_cast<size_t>(c.def)];
-  return nullptr;
+void TableView::draw_preview(const TableFacts& t, bool quiet) {
+  int card = 0;
+  if (const Hit* h = f_.at(f_.mouse_x, f_.mouse_y)) card = h->card;
+  if (card != hover_card_) hover_card_ = card, hover_since_ = f_.now;
+  if (pinned_)
+    draw_large(pinned_, true, t);
+  else if (hover_card_ && f_.now - hover_since_ >= 350 && !quiet)
+    draw_hover_large(hover_card_, t);
 }
 
-void App::draw_preview(int card, bool pinned) {
-  const core::CardDef* def = seen_def(card);
+void TableView::draw_large(int card, bool pinned, const TableFacts& t) {
+  const core::CardDef* def = t.seat.seen_def(card, t.session.game().state().card_defs());
   if (!def) return;
-  const Rect& table = table_rect_;
+  const Rect& table = area_;
   int h = std::min(static_cast<int>(cv_.h() * 0.66), px(470)),
       w = static_cast<int>(h * kCardAspect);
   Rect r{table.x + (table.w - w) / 2, table.y + (table.h - h) / 2, w, h};
@@ -187,23 +192,26 @@ bool overlap(const Rect& a, const Rect& b) {
 // a corner of the table, smaller if need be, but never over the open
 // menu, the lit targets, the picked card or the card pointed at; when
 // nothing fits it stays hidden (right-click shows it anyway).
-void App::draw_hover_preview(int card) {
-  const core::CardDef* def = seen_def(card);
+void TableView::draw_hover_large(int card, const TableFacts& t) {
+  const core::CardDef* def = t.seat.seen_def(card, t.session.game().state().card_defs());
   if (!def) return;
+  const auto& zones = t.seat.view().zones;
+  int mouse_x = f_.mouse_x, mouse_y = f_.mouse_y, selected = t.choices.selected;
   std::vector<Rect> keep;
-  Rect at{mouse_x_, mouse_y_, 1, 1};  // the card pointed at
-  if (menu_ && menu_->panel.w) keep.push_back(menu_->panel);
+  Rect at{mouse_x, mouse_y, 1, 1};  // the card pointed at
+  const auto& menu = t.choices.menu;
+  if (menu && menu->panel.w) keep.push_back(menu->panel);
   for (const auto& a : layout_.areas)
     if (has(hl_.players, a.player)) keep.push_back(a.rect);
   for (const auto& z : layout_.zones) {
-    if (has(hl_.zones, view_.zones[z.zone].name)) keep.push_back(z.box);
+    if (has(hl_.zones, zones[z.zone].name)) keep.push_back(z.box);
     for (const auto& s : z.spots)
-      if (s.id && (s.id == card || s.id == selected_ || has(hl_.focus_cards, s.id)))
+      if (s.id && (s.id == card || s.id == selected || has(hl_.focus_cards, s.id)))
         keep.push_back(s.rect);
     for (const auto& s : z.spots)
-      if (s.id == card && s.rect.contains(mouse_x_, mouse_y_)) at = s.rect;
+      if (s.id == card && s.rect.contains(mouse_x, mouse_y)) at = s.rect;
   }
-  const Rect& table = table_rect_;
+  const Rect& table = area_;
   int m = px(8);
   for (double size : {1.0, 0.8, 0.62}) {
     int h = static_cast<int>(std::min(static_cast<int>(cv_.h() * 0.66), px(470)) * size),
@@ -220,7 +228,7 @@ void App::draw_hover_preview(int card) {
     for (int cy : {table.y + m, table.bottom() - h - m})
       for (int cx : {table.x + m, table.right() - w - m}) spots.push_back({cx, cy, w, h});
     for (const auto& r : spots) {
-      bool clear = !r.contains(mouse_x_, mouse_y_);
+      bool clear = !r.contains(mouse_x, mouse_y);
       for (const auto& k : keep) clear = clear && !overlap(r, k);
       if (!clear) continue;
       preview_rect_ = r;
@@ -228,25 +236,6 @@ void App::draw_hover_preview(int card) {
       return;
     }
   }
-}
-
-void App::draw_curtain() {
-  Rect all{0, px(40), cv_.w(), cv_.h() - px(40)};
-  cv_.fill(all, theme::felt_dark);
-  int p = curtain_;
-  Rect panel{all.cx() - px(300), all.cy() - px(120), px(600), px(240)};
-  cv_.fill(panel, theme::panel, px(14));
-  cv_.text_in({panel.x, panel.y + px(24), panel.w, px(44)}, "Pass to " + player_name(p),
-              font(30, Weight::Bold), theme::text, Align::Center);
-  cv_.paragraph({panel.x + px(30), panel.y + px(78), panel.w - px(60), px(80)},
-                player_name(bottom_) + "'s cards are hidden. When " + player_name(p) +
-                    " sits down, press Space or the button below. Before that, Ctrl+Z takes " +
-                    player_name(bottom_) + "'s move back.",
-                font(15), theme::muted, Align::Center);
-  auto reveal = [this, p] { bottom_ = p, curtain_ = 0; };
-  modal_blocker({});
-  button({panel.cx() - px(150), panel.bottom() - px(70), px(300), px(44)},
-         "I am " + player_name(p) + ": show", "button:curtain", reveal, true, true);
 }
 
 }  // namespace ratify::gui

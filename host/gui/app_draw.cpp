@@ -1,0 +1,341 @@
+// The table screen and what lies over it: the top bar, the table and the
+// side panel (TableView, SidePanel), the menu, the large card, the result,
+// the hotseat curtain, the banner and notice; and what tests probe.
+#include <algorithm>
+#include <cstdio>
+
+#include "gui/app.hpp"
+#include "gui/card_style.hpp"
+
+namespace ratify::gui {
+
+namespace {
+
+const char* kSpeedName[] = {"slow", "normal", "fast", "instant"};
+
+bool has(const std::vector<int>& v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+}  // namespace
+
+void App::render() {
+  frame_.begin();
+  cv_.clear(theme::felt_dark);
+  choices_.hover_next = -1;
+  table_.new_frame();
+  if (screen_ == Screen::Picker)
+    picker_.draw();
+  else if (screen_ == Screen::Options)
+    options_.draw(session_ != nullptr);
+  else
+    draw_game();
+  if (help_.open()) {
+    std::filesystem::path dir;
+    if (screen_ == Screen::Table && session_)
+      dir = session_->loaded().where().dir;
+    else if (screen_ == Screen::Options && options_.pending())
+      dir = options_.pending()->settings.loaded->where().dir;
+    else if (screen_ == Screen::Picker)
+      dir = picker_.chosen_dir();
+    help_.draw(dir, screen_ == Screen::Table && session_ ? session_->loaded().meta().name : "");
+  }
+  choices_.hover_action = choices_.hover_next;
+}
+
+TableFacts App::table_facts() {
+  return {*session_, seat(), choices_, bottom_, human_turn()};
+}
+
+SideFacts App::side_facts() {
+  return {*session_, seat(), choices_, human_turn(), paused_};
+}
+
+void App::draw_game() {
+  int bar = px(40), side = std::clamp(cv_.w() * 27 / 100, px(280), px(440));
+  table_rect_ = {0, bar, cv_.w() - side, cv_.h() - bar};
+  Rect sidebar{cv_.w() - side, bar, side, cv_.h() - bar};
+  // The notice goes lower while a banner is up (showing the table may
+  // have raised one: asked after drawing it).
+  auto banner_up = [this] { return messages_.has_banner() || !session_->error().empty(); };
+  if (curtain_) {
+    draw_curtain();
+    messages_.draw_notice(table_rect_, banner_up());
+  } else {
+    // The table's highlights follow the last frame's hovered action.
+    TableFacts t = table_facts();
+    table_.draw(table_rect_, t);
+    side_.draw(sidebar, side_facts());
+    messages_.draw_banner(table_rect_, session_->error());
+    messages_.draw_notice(table_rect_, banner_up());
+    if (choices_.menu) draw_menu();
+    table_.draw_preview(t, result_open_);
+    if (result_open_) draw_result();
+  }
+  draw_top_bar({0, 0, cv_.w(), bar});
+}
+
+// ------------------------------------------------------------ top bar
+
+void App::draw_top_bar(Rect r) {
+  cv_.fill(r, theme::bar);
+  auto& meta = session_->loaded().meta();
+  Font tf = font(16, Weight::Bold), sf = font(13);
+  int x = r.x + px(12);
+  x += cv_.text(x, r.y + (r.h - cv_.line_h(tf)) / 2, meta.name, tf, theme::text, px(260));
+  if (const auto* v = session_->loaded().variant())
+    x += cv_.text(x + px(8), r.y + (r.h - cv_.line_h(sf)) / 2, "\u00b7 " + v->name, sf,
+                  theme::muted, px(160)) +
+         px(8);
+  int a = session_->actor();
+  std::string status =
+      session_->result()           ? "Game over"
+      : !session_->error().empty() ? "Stopped: the rules failed"
+      : human_turn()               ? "Your turn, " + player_name(a)
+      : a && session_->human(a)    ? player_name(a) + " to act"
+      : a ? player_name(a) + " (bot) is playing" + (paused_ ? " \u2014 paused" : "")
+          : "";
+  if (session_->humans() == 0 && !session_->result())
+    status += see_all_ ? "  \u00b7  every hand shown (V)" : "  \u00b7  public cards only (V)";
+  Color sc = human_turn() ? theme::playable : theme::text;
+  // Buttons from the right edge leftwards.
+  struct B {
+    std::string label, name;
+    std::function<void()> fn;
+    bool enabled = true, active = false;
+  };
+  bool bots = session_->humans() < session_->players();
+  std::vector<B> bs = {
+      {"Help  F1", "button:help", [this] { help_.toggle(); }},
+      {"+", "button:faster", [this] { speed_ = std::min(3, speed_ + 1); }, bots && speed_ < 3},
+      {std::string("Bots: ") + kSpeedName[speed_], "", {}, false},
+      {"\u2212", "button:slower", [this] { speed_ = std::max(0, speed_ - 1); }, bots && speed_ > 0},
+      {paused_ ? "Resume" : "Pause", "button:pause", [this] { paused_ = !paused_; }, bots, paused_},
+      {"New game", "button:new", [this] { new_game(); }},
+      {"Options", "button:options", [this] { open_options(session_->settings().loaded); }},
+      {"Undo", "button:undo", [this] { undo(); }, session_->humans() > 0},
+      {"Games", "button:games", [this] { open_picker(); }},
+  };
+  int bx = r.right() - px(8), h = r.h - px(10);
+  for (auto& b : bs) {
+    int w = cv_.text_w(b.label, font(13, Weight::Bold)) + px(b.label.size() <= 3 ? 14 : 20);
+    bx -= w;
+    Rect br{bx, r.y + px(5), w, h};
+    if (b.name.empty())
+      cv_.text_in(br, b.label, font(13), theme::muted, Align::Center);
+    else
+      button(br, b.label, b.name, b.fn, b.enabled, b.active);
+    bx -= px(6);
+  }
+  cv_.text(x + px(18), r.y + (r.h - cv_.line_h(sf)) / 2, status, font(13, Weight::Bold), sc,
+           bx - x - px(24));
+}
+
+// ------------------------------------------------------------ overlays
+
+void App::draw_menu() {
+  auto& menu = *choices_.menu;
+  const SeatView& seat = seat_;
+  Font f = font(13.5), tf = font(12.5, Weight::Bold);
+  int lh = cv_.line_h(f), row_h = lh + px(10), numw = cv_.text_w("0", f) + px(18);
+  int w = px(220);
+  for (int i : menu.actions)
+    if (const engine::Action* a = seat.action(i))
+      w = std::max(w, cv_.text_w(a->label, f) + numw + px(24));
+  std::string title =
+      menu.confirm ? "Are you sure? (1 or Enter: yes, Esc: no)"
+                   : "Choose (1\u2013" + std::to_string(menu.actions.size()) + ", Esc to cancel)";
+  w = std::max(w, cv_.text_w(title, tf) + px(24));
+  w = std::min({w, px(600), table_rect_.w - px(20)});
+  int n = static_cast<int>(menu.actions.size());
+  // A risky action's menu asks once more, with the ruleset's warning.
+  std::vector<std::string> warn;
+  if (menu.confirm)
+    warn = cv_.wrap(menu.warning.empty() ? "This action may cost you the game." : menu.warning, f,
+                    w - px(24));
+  int head = px(30) + static_cast<int>(warn.size()) * lh + (warn.empty() ? 0 : px(6));
+  int h = head + n * row_h + px(6);
+  const Rect& a = menu.anchor;
+  int x = std::clamp(a.cx() - w / 2, table_rect_.x + px(8),
+                     std::max(table_rect_.x + px(8), table_rect_.right() - w - px(8)));
+  int y = a.y - h - px(10) >= table_rect_.y + px(4) ? a.y - h - px(10) : a.bottom() + px(10);
+  y = std::clamp(y, table_rect_.y + px(4), std::max(table_rect_.y + px(4), cv_.h() - h - px(4)));
+  Rect panel{x, y, w, h};
+  menu.panel = panel;
+  bool confirm = menu.confirm;
+  Color edge = confirm ? theme::danger : theme::selected;
+  cv_.fill({x + px(3), y + px(4), w, h}, {0, 0, 0, 90}, px(10));
+  cv_.fill(panel, theme::panel, px(10));
+  cv_.frame(panel, edge, px(10), px(2));
+  cv_.text(x + px(12), y + px(8), title, tf, confirm ? Color{255, 170, 170, 255} : theme::muted,
+           w - px(24));
+  for (size_t l = 0; l < warn.size(); ++l)
+    cv_.text(x + px(12), y + px(30) + static_cast<int>(l) * lh, warn[l], f, theme::text,
+             w - px(24));
+  frame_.hit({panel, [] {}, {}, "menu"});
+  for (int k = 0; k < n; ++k) {
+    int i = menu.actions[k];
+    const engine::Action* a = seat.action(i);
+    if (!a) continue;
+    Rect row{x + px(6), y + head + k * row_h, w - px(12), row_h};
+    bool hover = frame_.over(row);
+    if (hover) choices_.hover_next = i, cv_.fill(row, theme::panel_light, px(6));
+    Rect num{row.x + px(4), row.y + px(4), numw - px(8), row_h - px(8)};
+    cv_.fill(num, edge, px(4));
+    cv_.text_in(num, std::to_string(k + 1), font(12.5, Weight::Bold),
+                confirm ? theme::text : theme::dark_text, Align::Center);
+    cv_.text_in({row.x + numw, row.y, row.w - numw - px(6), row.h}, a->label, f, theme::text);
+    frame_.hit({row,
+                [this, i, confirm] { choose_action(i, confirm); },
+                {},
+                "menu:" + std::to_string(k + 1)});
+  }
+}
+
+void App::draw_result() {
+  const auto& r = *session_->result();
+  cv_.fill(table_rect_, {0, 0, 0, 120});
+  frame_.modal_blocker([this] { result_open_ = false; });
+  int n = session_->players();
+  Font f = font(15), bf = font(15, Weight::Bold);
+  int lh = cv_.line_h(f) + px(6);
+  int w = std::min(table_rect_.w - px(40), px(560));
+  auto text_lines = cv_.wrap(r.text, f, w - px(48));
+  int h = px(60) + static_cast<int>(text_lines.size()) * cv_.line_h(f) + px(16) + n * lh + px(80);
+  Rect p{table_rect_.cx() - w / 2, table_rect_.cy() - h / 2, w, h};
+  cv_.fill(p, theme::panel, px(14));
+  cv_.frame(p, theme::playable, px(14), px(2));
+  cv_.text(p.x + px(24), p.y + px(16), "Game over", font(24, Weight::Bold), theme::playable);
+  int y = p.y + px(60);
+  for (const auto& l : text_lines)
+    y += (cv_.text(p.x + px(24), y, l, f, theme::text), cv_.line_h(f));
+  y += px(16);
+  for (int pl = 1; pl <= n; ++pl) {
+    bool won = has(r.winners, pl);
+    std::string who =
+        (won ? "\u2605 " : "   ") + player_name(pl) + (session_->human(pl) ? "" : " (bot)");
+    cv_.text(p.x + px(24), y, who, won ? bf : f, won ? theme::playable : theme::text);
+    if (pl - 1 < static_cast<int>(r.scores.size())) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", r.scores[pl - 1]);
+      cv_.text(p.right() - px(24) - cv_.text_w(buf, bf), y, buf, bf, theme::text);
+    }
+    y += lh;
+  }
+  if (r.winners.empty()) cv_.text(p.x + px(24), y, "Nobody wins.", f, theme::muted);
+  int bw = (w - px(48) - px(20)) / 3, by = p.bottom() - px(56);
+  button(
+      {p.x + px(24), by, bw, px(40)}, "New game", "button:result-new", [this] { new_game(); }, true,
+      true);
+  button({p.x + px(34) + bw, by, bw, px(40)}, "Options", "button:result-options",
+         [this] { open_options(session_->settings().loaded); });
+  button({p.x + px(44) + 2 * bw, by, bw, px(40)}, "See the table", "button:result-close",
+         [this] { result_open_ = false; });
+}
+
+void App::draw_curtain() {
+  Rect all{0, px(40), cv_.w(), cv_.h() - px(40)};
+  cv_.fill(all, theme::felt_dark);
+  int p = curtain_;
+  Rect panel{all.cx() - px(300), all.cy() - px(120), px(600), px(240)};
+  cv_.fill(panel, theme::panel, px(14));
+  cv_.text_in({panel.x, panel.y + px(24), panel.w, px(44)}, "Pass to " + player_name(p),
+              font(30, Weight::Bold), theme::text, Align::Center);
+  cv_.paragraph({panel.x + px(30), panel.y + px(78), panel.w - px(60), px(80)},
+                player_name(bottom_) + "'s cards are hidden. When " + player_name(p) +
+                    " sits down, press Space or the button below. Before that, Ctrl+Z takes " +
+                    player_name(bottom_) + "'s move back.",
+                font(15), theme::muted, Align::Center);
+  auto reveal = [this, p] { bottom_ = p, curtain_ = 0; };
+  frame_.modal_blocker({});
+  button({panel.cx() - px(150), panel.bottom() - px(70), px(300), px(44)},
+         "I am " + player_name(p) + ": show", "button:curtain", reveal, true, true);
+}
+
+// ------------------------------------------------------------ probe
+
+const ProbeBox* Probe::find(const std::string& name) const {
+  for (auto it = boxes.rbegin(); it != boxes.rend(); ++it)
+    if (it->name == name) return &*it;
+  return nullptr;
+}
+
+Probe App::probe() {
+  Probe p;
+  p.screen = screen_ == Screen::Picker    ? "picker"
+             : screen_ == Screen::Options ? "options"
+                                          : "table";
+  if (help_.open()) {
+    p.overlays.push_back("help");
+    p.help = help_.lines();
+    p.help_scroll = help_.scroll();
+  }
+  if (screen_ == Screen::Options) p.texts = options_.texts();
+  if (screen_ == Screen::Picker && picker_.selected() >= 0 && picker_.selected() < picker_.size())
+    p.game = picker_.chosen_title();
+  else if (screen_ == Screen::Options && options_.pending())
+    p.game = options_.pending()->settings.loaded->meta().name;
+  else if (session_)
+    p.game = session_->loaded().meta().name;
+  for (const auto& h : frame_.hits)
+    if (!h.name.empty()) p.boxes.push_back({h.name, h.r.x, h.r.y, h.r.w, h.r.h});
+  if (screen_ == Screen::Picker) p.picker = picker_.titles();
+  if (screen_ != Screen::Table || !session_) return p;
+  const auto& menu = choices_.menu;
+  if (menu) p.overlays.push_back("menu");
+  if (curtain_) p.overlays.push_back("curtain");
+  if (result_open_) p.overlays.push_back("result");
+  if (table_.pinned()) p.overlays.push_back("preview");
+  if (messages_.has_banner()) p.overlays.push_back("banner");
+  p.actor = session_->actor();
+  p.bottom = bottom_;
+  p.steps = static_cast<int>(session_->game().steps());
+  p.human_to_act = human_turn();
+  p.over = session_->result().has_value();
+  p.paused = paused_;
+  if (p.over) p.result_text = session_->result()->text;
+  p.banner = messages_.banner_text();
+  p.notice = messages_.notice();
+  p.rules_error = session_->error();
+  p.reloads = session_->reloads();
+  const auto& o = order();
+  const SeatView& s = seat();
+  for (int i : o.list) p.actions.push_back(s.action(i)->label);
+  if (o.end_turn >= 0) p.end_turn = s.action(o.end_turn)->label;
+  if (menu) {
+    for (int i : menu->actions)
+      if (const engine::Action* a = s.action(i)) p.menu.push_back(a->label);
+    p.confirm = menu->confirm;
+  }
+  p.typed = choices_.typed();
+  if (Rect r = table_.preview_rect(); r.w)
+    p.preview = {"preview:" + std::to_string(table_.pinned() ? table_.pinned() : table_.hovered()),
+                 r.x, r.y, r.w, r.h};
+  const auto& hl = table_.highlights();
+  const auto& layout = table_.layout(s);
+  const auto& zones = s.view().zones;
+  for (const auto& a : layout.areas)
+    if (has(hl.players, a.player))
+      p.lit.push_back(
+          {"player:" + std::to_string(a.player), a.rect.x, a.rect.y, a.rect.w, a.rect.h});
+  for (const auto& z : layout.zones) {
+    if (has(hl.zones, zones[z.zone].name))
+      p.lit.push_back({"zone:" + zones[z.zone].name, z.box.x, z.box.y, z.box.w, z.box.h});
+    for (const auto& c : z.spots)
+      if (c.id && has(hl.focus_cards, c.id))
+        p.lit.push_back({"card:" + std::to_string(c.id), c.rect.x, c.rect.y, c.rect.w, c.rect.h});
+  }
+  for (const auto& z : layout.zones)
+    for (const auto& c : z.spots)
+      p.cards.push_back({c.id, zones[z.zone].name, c.rect.x, c.rect.y, c.rect.w, c.rect.h,
+                         c.id && has(hl.playable, c.id), c.def, c.face_up});
+  p.log = s.view().log;
+  p.table_status = s.view().shared_status;
+  p.status = s.view().status;
+  return p;
+}
+
+}  // namespace ratify::gui

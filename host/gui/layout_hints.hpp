@@ -1,0 +1,44 @@
+#pragma once
+// The ruleset's `layout` hints (docs/gui.md, "Layout hints"): which hint a
+// zone takes, by its exact name or the most specific pattern, and what is
+// wrong in a layout table. SDL-free.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ratify::gui {
+
+enum class Fan { Row, Stack, Column };
+
+// One entry of RulesetMeta::layout (docs/gui.md, "Layout hints"):
+// { fan = "row"|"stack"|"column", x = 0..1, y = 0..1, hide = true|"empty",
+//   owner = 2|"$1", columns = N, snake = true, pawns = "state_key" }.
+struct ZoneHint {
+  std::optional<Fan> fan;
+  std::optional<double> x, y;  // the zone's centre in its owner's area, instead of the flow
+  bool hide = false;           // never drawn
+  bool hide_empty = false;     // drawn only while it holds a card
+  std::optional<int> owner;    // drawn in this player's area (resolved from "$N")
+  int columns = 0;             // a family of zones: this many to a line (0: as many as fit)
+  bool snake = false;          // a family's lines alternate direction: a loop, a board's track
+  std::string pawns;           // state key: per player, the zone (or its `*` part) they stand on
+};
+
+// '*' matches any run of characters, '?' one character.
+bool glob_match(std::string_view pattern, std::string_view text);
+// The same, filling `captures` with what each wildcard matched (a `*` as
+// little as it can), left to right.
+bool glob_capture(std::string_view pattern, std::string_view text,
+                  std::vector<std::string>& captures);
+// The hint for a zone: an exact key wins, else the most specific pattern.
+// `owner = "$N"` becomes the number the pattern's N-th wildcard matched.
+ZoneHint hint_for(const nlohmann::json& layout, const std::string& zone);
+// The same, with what the pattern's wildcards matched.
+ZoneHint hint_for(const nlohmann::json& layout, const std::string& zone,
+                  std::vector<std::string>& captures);
+// Problems in a layout table (unknown fan, x out of range...), for a notice.
+std::vector<std::string> check_hints(const nlohmann::json& layout);
+
+}  // namespace ratify::gui

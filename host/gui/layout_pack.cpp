@@ -1,0 +1,254 @@
+// Packing a region's zones in lines: the sizes of a zone at a card size,
+// grids of families lined up column under column, free lines that share
+// what room is left.
+#include <algorithm>
+#include <cmath>
+
+#include "gui/card_style.hpp"
+#include "gui/layout_parts.hpp"
+
+namespace ratify::gui::layout_parts {
+
+Metrics metrics_for(int card_h, double scale, const Corners& corners) {
+  Metrics m;
+  m.ch = std::max(20, card_h);
+  m.cw = static_cast<int>(std::lround(m.ch * kCardAspect));
+  m.label_h = static_cast<int>(std::lround(18 * scale));
+  m.gap = static_cast<int>(std::lround(std::max(6.0, 12 * scale)));
+  m.pad = static_cast<int>(std::lround(6 * scale));
+  m.header_h = static_cast<int>(std::lround(22 * scale));
+  int w = corners.width(m.ch);
+  m.corner = w ? w + std::max(4, m.cw / 12) : 0;
+  int least = corners.width(0);  // at the smallest corner font: no smaller card helps
+  m.corner_floor = least ? least + 4 : 0;
+  return m;
+}
+
+// Face-up cards at the top of a stack worth spreading so their corners show
+// (a trick, the last discards): four when that is the whole pile, else three.
+// Only cards with a corner label spread: the sliver of a card without one
+// shows half a word.
+int spread_of(const engine::ZoneView& z, const std::vector<core::CardDef>* defs) {
+  int n = static_cast<int>(z.cards.size()), limit = n <= 4 ? 4 : 3, k = 0;
+  auto labelled = [&](const engine::CardView& c) {
+    if (!c.face_up || !defs || c.def < 0 || c.def >= static_cast<int>(defs->size())) return false;
+    return !corner_text((*defs)[c.def]).empty();
+  };
+  while (k < limit && k < n && labelled(z.cards[n - 1 - k])) ++k;
+  return std::max(1, k);
+}
+
+int cards_width(const Item& it, const Metrics& m, bool minimal) {
+  if (it.n == 0 || it.fan == Fan::Column) return m.cw;
+  if (it.fan == Fan::Stack) return m.cw + (it.spread - 1) * m.spread_step() + m.depth();
+  int step = it.all_hidden ? m.hidden_step() : minimal ? m.min_row_step() : m.row_step();
+  return m.cw + (it.n - 1) * step;
+}
+
+int cards_height(const Item& it, const Metrics& m) {
+  if (it.fan == Fan::Column && it.n > 1) return m.ch + (it.n - 1) * m.col_step();
+  return m.ch + m.depth();
+}
+
+int label_room(const Item& it, int cards, const Metrics& m) {
+  return std::min(it.label_w + 8, std::max(cards, m.cw * 19 / 10));
+}
+
+int box_width(const Item& it, const Metrics& m, bool minimal) {
+  int cards = cards_width(it, m, minimal);
+  return std::max(cards, label_room(it, cards, m));
+}
+
+// Too wide for `width` at any card size: its corners stay as wide however
+// small the cards, so smaller cards would not help (a hand of fifteen in a
+// narrow area). Its cards overlap their corners instead.
+bool hopeless(const Item& it, int width, const Metrics& m) {
+  return it.fan == Fan::Row && !it.all_hidden && (it.n - 1) * m.corner_floor + m.cw / 2 > width;
+}
+
+int box_height(const Item& it, const Metrics& m) {
+  return m.label_h + cards_height(it, m);
+}
+
+int grid_cards_width(const Item& it, const Metrics& m) {
+  if (it.fan == Fan::Stack) return m.cw + (kGridSpread - 1) * m.spread_step() + m.depth();
+  return m.cw;
+}
+
+int text_width(const LayoutInput& in, const std::string& s) {
+  return in.label_width ? in.label_width(s) : static_cast<int>(s.size()) * 7;
+}
+
+namespace {
+
+// Places to a line for a grid family: its hint, else as many as fit,
+// spread evenly over the lines it needs (20 as 10 and 10, not 11 and 9).
+int grid_per_line(const Group& g, int room, int cell, const Metrics& m) {
+  int n = static_cast<int>(g.items.size());
+  if (g.columns > 0) return std::min(n, g.columns);
+  int fit = std::max(1, (room + m.gap) / (cell + m.gap));
+  if (fit >= n) return n;
+  int lines = (n + fit - 1) / fit;
+  return (n + lines - 1) / lines;
+}
+
+// How a region's grids lie: one place width for all of them (so they line
+// up column under column), places per line from the cards' width (a long
+// label is cut or headed, never wraps a line), and the families' shared
+// words said once when their whole labels would be cut: beside the lines
+// when there is room, else above.
+struct GridPlan {
+  int cell = 0, heading_w = 0;
+  std::vector<int> per_line;  // per group; 0: not a grid
+  bool overfull = false;
+};
+
+GridPlan plan_grids(Region& r, std::vector<Item>& items, int width, const Metrics& m,
+                    const LayoutInput& in) {
+  GridPlan p;
+  p.per_line.assign(r.groups.size(), 0);
+  int cards = 0, widest = 0;
+  for (const auto& g : r.groups)
+    if (g.grid)
+      for (int i : g.items) cards = std::max(cards, grid_cards_width(items[i], m));
+  auto avail_for = [&](int room) {
+    int a = room;
+    for (size_t gi = 0; gi < r.groups.size(); ++gi)
+      if (int k = p.per_line[gi]) a = std::min(a, (room - (k - 1) * m.gap) / k);
+    return a;
+  };
+  for (size_t gi = 0; gi < r.groups.size(); ++gi)
+    if (r.groups[gi].grid) {
+      int k = p.per_line[gi] = grid_per_line(r.groups[gi], width, cards, m);
+      widest = std::max(widest, k * cards + (k - 1) * m.gap);
+    }
+  int avail = avail_for(width);
+  bool grid_cut = false;
+  for (auto& g : r.groups) {
+    bool cut = false;
+    for (int i : g.items) {
+      const Item& it = items[i];
+      int room = g.grid ? avail : std::max(cards_width(it, m, false), m.cw * 19 / 10);
+      cut = cut || it.full_w + 8 > room;
+    }
+    if (g.grid) grid_cut = grid_cut || cut;
+    if (!g.grid) use_heading(g, items, cut);
+  }
+  int head = 0;
+  for (auto& g : r.groups)
+    if (g.grid) {
+      use_heading(g, items, grid_cut);
+      if (!g.heading.empty()) head = std::max(head, text_width(in, g.heading) * 9 / 8);
+    }
+  if (head && widest && head + m.gap + widest <= width && cards <= avail_for(width - head - m.gap))
+    p.heading_w = head + m.gap;
+  avail = avail_for(width - p.heading_w);
+  int label = 0;
+  for (const auto& g : r.groups)
+    if (g.grid)
+      for (int i : g.items) label = std::max(label, items[i].label_w + 8);
+  p.cell = std::max(cards, std::min(label, avail));
+  p.overfull = cards > avail;
+  return p;
+}
+
+}  // namespace
+
+Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m,
+            const LayoutInput& in) {
+  Packed out;
+  GridPlan plan = plan_grids(r, items, width, m, in);
+  out.cell = plan.cell;
+  out.heading_w = plan.heading_w;
+  out.overfull = plan.overfull;
+  auto& lines = out.lines;
+  std::vector<bool> done(r.groups.size());
+  bool force = false;
+  for (int idx : r.flow) {
+    const Item& it = items[idx];
+    if (it.group >= 0) {
+      if (done[it.group]) continue;
+      done[it.group] = true;
+      const Group& g = r.groups[it.group];
+      if (!g.heading.empty() && !out.heading_w) {
+        Line h;
+        h.group = it.group, h.heading_only = true, h.h = m.label_h;
+        lines.push_back(h);
+      }
+      int room = width - out.heading_w;
+      int k = plan.per_line[it.group];
+      if (g.grid) out.grid_w = std::max(out.grid_w, k * out.cell + (k - 1) * m.gap);
+      int row = 0;
+      for (size_t j = 0; j < g.items.size(); ++j) {
+        const Item& member = items[g.items[j]];
+        int w = g.grid ? out.cell : box_width(member, m, false);
+        int least = g.grid ? out.cell : box_width(member, m, true);
+        if (least > room && !hopeless(member, room, m)) out.overfull = true;
+        bool full = j == 0;
+        if (!full && g.grid) full = j % k == 0;
+        if (!full && !g.grid) {
+          const Line& last = lines.back();
+          full = (g.columns > 0 && static_cast<int>(last.items.size()) >= g.columns) ||
+                 last.w + m.gap + w > room;
+        }
+        if (full) {
+          if (j > 0) ++row;
+          lines.emplace_back();
+          lines.back().group = it.group, lines.back().row = row, lines.back().per_line = k;
+        }
+        Line& l = lines.back();
+        if (!g.grid) w = std::min(w, std::max(least, room - (l.items.empty() ? 0 : l.w + m.gap)));
+        l.w += (l.items.empty() ? 0 : m.gap) + w;
+        l.items.push_back(g.items[j]);
+        l.widths.push_back(w);
+        l.h = std::max(l.h, box_height(member, m));
+      }
+      force = true;
+      continue;
+    }
+    // A free line takes zones at their least (labels whole, cards as
+    // close as their corners allow), then shares what room is left.
+    int cards = cards_width(it, m, true);
+    int least = std::min(std::max(cards, std::min(it.label_w + 8, 4 * m.cw)), width);
+    int pref = box_width(it, m, false);
+    if (box_width(it, m, true) > width && !hopeless(it, width, m)) out.overfull = true;
+    bool full = !lines.empty() && lines.back().w + m.gap + least > width;
+    if (lines.empty() || force || full || lines.back().group >= 0) lines.emplace_back();
+    force = false;
+    Line& l = lines.back();
+    l.w += (l.items.empty() ? 0 : m.gap) + least;
+    l.items.push_back(idx);
+    l.widths.push_back(least);
+    l.prefs.push_back(std::max(least, pref));
+    l.h = std::max(l.h, box_height(it, m));
+  }
+  for (auto& l : lines) {
+    if (l.group >= 0) continue;
+    int want = 0, room = width - l.w;
+    for (size_t k = 0; k < l.items.size(); ++k) want += l.prefs[k] - l.widths[k];
+    for (size_t k = 0; k < l.items.size() && want > 0 && room > 0; ++k) {
+      int grow = static_cast<int>(static_cast<long long>(l.prefs[k] - l.widths[k]) *
+                                  std::min(room, want) / want);
+      l.widths[k] += grow, l.w += grow;
+    }
+  }
+  return out;
+}
+
+int lines_height(const std::vector<Line>& lines, const Metrics& m) {
+  int h = 0;
+  for (const auto& l : lines) h += l.h;
+  if (!lines.empty()) h += m.gap * static_cast<int>(lines.size() - 1);
+  return h;
+}
+
+int region_need(Region& r, std::vector<Item>& items, int width, const Metrics& m,
+                const LayoutInput& in, bool* overfull) {
+  Packed p = pack(items, r, width - 2 * m.pad, m, in);
+  if (overfull) *overfull = *overfull || p.overfull;
+  int h = lines_height(p.lines, m);
+  int header = r.player ? m.header_h : 0;
+  return header + (h ? h + 2 * m.pad : m.pad);
+}
+
+}  // namespace ratify::gui::layout_parts

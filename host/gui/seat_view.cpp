@@ -1,0 +1,85 @@
+#include "gui/seat_view.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace ratify::gui {
+
+std::string SeatView::update(Session& s, int viewer, bool see_all, const std::string& key,
+                             uint64_t now) {
+  bool all = viewer == 0 && see_all;
+  if (version_ == s.version() && viewer_ == viewer && all_ == all && key_ == key) return {};
+  bool new_state = version_ != s.version();
+  std::map<int, std::string> before;
+  if (new_state)
+    for (const auto& z : view_.zones)
+      for (const auto& c : z.cards)
+        if (c.id) before[c.id] = z.name;
+  std::string error;
+  try {
+    auto& game = s.game();
+    view_ = game.view(viewer);
+    // An onlooker of bots may see what any player sees (never the deck),
+    // the actor's choices too.
+    for (int p = 1; all && p <= game.players(); ++p) {
+      auto pv = game.view(p);
+      if (pv.actor == p) view_.actions = std::move(pv.actions);
+      for (size_t z = 0; z < view_.zones.size() && z < pv.zones.size(); ++z)
+        for (size_t k = 0; k < view_.zones[z].cards.size() && k < pv.zones[z].cards.size(); ++k)
+          if (pv.zones[z].cards[k].face_up) view_.zones[z].cards[k] = pv.zones[z].cards[k];
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (new_state && !before.empty()) {
+    // What just moved, lit for a moment so a bot's move can be followed.
+    moved_.clear();
+    for (const auto& z : view_.zones)
+      for (const auto& c : z.cards)
+        if (c.id && before.count(c.id) && before[c.id] != z.name) moved_.push_back(c.id);
+    moved_at_ = now;
+  }
+  version_ = s.version();
+  viewer_ = viewer;
+  all_ = all;
+  key_ = key;
+  ++serial_;
+  return error;
+}
+
+const engine::Action* SeatView::action(int index) const {
+  const auto& acts = view_.actions;
+  if (index < 0) return nullptr;
+  if (index < static_cast<int>(acts.size()) && acts[index].index == index)
+    return &acts[index].action;
+  for (const auto& a : acts)
+    if (a.index == index) return &a.action;
+  return nullptr;
+}
+
+bool SeatView::moved(int card, uint64_t now, uint64_t ms) const {
+  return card && now - moved_at_ < ms &&
+         std::find(moved_.begin(), moved_.end(), card) != moved_.end();
+}
+
+const core::CardDef* SeatView::seen_def(int card, const std::vector<core::CardDef>& defs) const {
+  if (card < 1) return nullptr;
+  for (const auto& z : view_.zones)
+    for (const auto& c : z.cards)
+      if (c.id == card && c.face_up && c.def >= 0 && c.def < static_cast<int>(defs.size()))
+        return &defs[static_cast<size_t>(c.def)];
+  return nullptr;
+}
+
+bool same_sight(const engine::View& a, const engine::View& b) {
+  if (a.zones.size() != b.zones.size() || a.state != b.state) return false;
+  for (size_t z = 0; z < a.zones.size(); ++z) {
+    const auto &x = a.zones[z].cards, &y = b.zones[z].cards;
+    if (x.size() != y.size()) return false;
+    for (size_t k = 0; k < x.size(); ++k)
+      if (x[k].id != y[k].id || x[k].face_up != y[k].face_up) return false;
+  }
+  return true;
+}
+
+}  // namespace ratify::gui

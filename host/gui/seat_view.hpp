@@ -1,0 +1,53 @@
+#pragma once
+// What the seat at the table sees: its engine::View (the zones with the
+// cards it may see, the table's and players' status lines, the log, its
+// own actions on its turn), made again only when the game, the seat or
+// the window changed; and the cards that just moved. Everything the
+// window draws for a seat comes from here, never from the game itself.
+// SDL-free.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/state.hpp"
+#include "gui/session.hpp"
+
+namespace ratify::gui {
+
+class SeatView {
+ public:
+  // Brings the view up to date for `viewer` (0: an onlooker; with
+  // `see_all`, one who sees what any player sees). The key says what the
+  // view depends on beyond the game (the bottom seat, the window's size).
+  // Returns the rules' error when they fail while showing it, else "".
+  std::string update(Session& s, int viewer, bool see_all, const std::string& key, uint64_t now);
+  // Made anew at the next update (the rules were reloaded).
+  void forget() { version_ = 0; }
+
+  const engine::View& view() const { return view_; }
+  // Bumps at every new view: what is cached on the view follows it.
+  uint64_t serial() const { return serial_; }
+  const std::vector<engine::ActionView>& actions() const { return view_.actions; }
+  // The seat's action with this engine index; nullptr: it has none.
+  const engine::Action* action(int index) const;
+  // Whether `card` changed zone in the last change, `ms` ago at most.
+  bool moved(int card, uint64_t now, uint64_t ms) const;
+  // The face of a card the seat sees; nullptr when it sees a back.
+  const core::CardDef* seen_def(int card, const std::vector<core::CardDef>& defs) const;
+
+ private:
+  engine::View view_;
+  uint64_t version_ = 0, serial_ = 0;
+  int viewer_ = -1;
+  bool all_ = false;
+  std::string key_;
+  std::vector<int> moved_;  // cards that changed zone in the last change
+  uint64_t moved_at_ = 0;
+};
+
+// Whether two players see the same table: the same cards face up (and the
+// same state through the ruleset's `view`). Then a hotseat curtain between
+// them would hide nothing.
+bool same_sight(const engine::View& a, const engine::View& b);
+
+}  // namespace ratify::gui

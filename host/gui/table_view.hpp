@@ -1,0 +1,84 @@
+#pragma once
+// The table itself, as the seat at it sees it: the players' areas, the
+// zones and their cards (SeatView), laid out (layout.hpp) and lit as the
+// seat's choice stands (Choices), and the large card: the one hovered a
+// moment, or the one pinned with a right click.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gui/choices.hpp"
+#include "gui/frame.hpp"
+#include "gui/layout.hpp"
+#include "gui/seat_view.hpp"
+#include "gui/session.hpp"
+
+namespace ratify::gui {
+
+// What the table shows this frame.
+struct TableFacts {
+  Session& session;
+  const SeatView& seat;
+  const Choices& choices;
+  int bottom = 1;     // the player whose area is at the bottom
+  bool mine = false;  // the seat at the table is to act
+};
+
+// Clicks on the table, carried out by the window.
+class TableClicks {
+ public:
+  virtual void click_card(int card, const std::string& zone) = 0;
+  virtual void click_zone(const std::string& zone) = 0;
+  virtual void click_player(int player) = 0;
+
+ protected:
+  ~TableClicks() = default;
+};
+
+// What is lit: every card the seat can play; and for the card picked (or
+// the action under the mouse, or the open menu) its cards, target players
+// and zones.
+struct Highlights {
+  std::vector<int> playable, focus_cards, players;
+  std::vector<std::string> zones;
+};
+
+class TableView : Part {
+ public:
+  TableView(Frame& f, TableClicks& clicks);
+  // A new frame: no large card drawn yet.
+  void new_frame() { preview_rect_ = {}; }
+  void draw(Rect area, const TableFacts& t);
+  // The large card over everything drawn so far: the pinned one, else the
+  // one under the mouse for a moment (not over the result: `quiet`).
+  void draw_preview(const TableFacts& t, bool quiet);
+  // The layout of the seat's view (empty until the view is drawn).
+  const TableLayout& layout(const SeatView& seat);
+  const Highlights& highlights() const { return hl_; }
+  int pinned() const { return pinned_; }
+  void pin(int card) { pinned_ = card; }
+  int hovered() const { return hover_card_; }
+  // A new game: nothing pinned or hovered.
+  void forget() { pinned_ = hover_card_ = 0; }
+  Rect preview_rect() const { return preview_rect_; }
+
+ private:
+  void light(const TableFacts& t);
+  void draw_area(const PlayerArea& a, const TableFacts& t);
+  void draw_zone(const ZoneSpot& z, const TableFacts& t);
+  void draw_cards(const ZoneSpot& z, const TableFacts& t);
+  void draw_large(int card, bool pinned, const TableFacts& t);
+  void draw_hover_large(int card, const TableFacts& t);
+
+  TableClicks& clicks_;
+  Rect area_;
+  TableLayout layout_;
+  uint64_t layout_serial_ = 0;  // the seat's view it was made for
+  LayoutMemory memory_;         // keeps card sizes and areas steady between layouts
+  Highlights hl_;
+  int pinned_ = 0, hover_card_ = 0;
+  uint64_t hover_since_ = 0;
+  Rect preview_rect_;  // the large card drawn this frame (w = 0: none)
+};
+
+}  // namespace ratify::gui
