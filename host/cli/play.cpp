@@ -227,8 +227,14 @@ int cmd_replay(const std::string& file, bool step, const std::string& ruleset) {
   if (step)
     show = [&](engine::Game& g, int n) {
       std::cout << n << ". p" << r.steps[n - 1].actor << ": " << r.steps[n - 1].label << "\n";
+      engine::View v = g.view(0);  // a replay is watched as an onlooker
+      if (!v.shared_status.empty()) {
+        std::cout << "     table:";
+        for (const auto& l : v.shared_status) std::cout << "  " << l;
+        std::cout << "\n";
+      }
       for (int p = 1; p <= g.players(); ++p) {
-        auto lines = g.state().status(p);
+        const auto& lines = v.status[static_cast<size_t>(p - 1)];
         if (lines.empty()) continue;
         std::cout << "     p" << p << ":";
         for (const auto& l : lines) std::cout << "  " << l;

@@ -33,6 +33,11 @@ void show_view(engine::Game& game, const engine::View& v, int player, std::ostre
         out << (k ? ", " : " ") << card_name(game, z.cards[k]);
     out << "\n";
   }
+  if (!v.shared_status.empty()) {
+    out << "  table:";
+    for (const auto& line : v.shared_status) out << "  " << line;
+    out << "\n";
+  }
   for (int p = 1; p <= game.players(); ++p)
     if (!v.status[p - 1].empty()) {
       out << "  player " << p << ":";
