@@ -11,6 +11,7 @@
 #include "engine/game.hpp"
 #include "engine/testing.hpp"
 #include "sim/tournament.hpp"
+#include "test_files.hpp"
 
 using namespace ratify;
 namespace fs = std::filesystem;
@@ -166,8 +167,9 @@ TEST(Bots, StrategyBotsNeverSeeHiddenCards) {
 // decision with that bot and returns its error ("" if none), checking the
 // game was left as it was.
 std::string strategy_bot_error(const std::string& text, lua::Limits limits = {}) {
-  fs::path dir = fs::temp_directory_path() / "ratify_strategy_bot";
-  fs::remove_all(dir);
+  // A folder of this process's own: CTest runs these tests in parallel.
+  ratify::testing::TempDir scratch;
+  fs::path dir = scratch.path / "guess";
   fs::copy(fs::path(RATIFY_TEST_FIXTURES) / "guess", dir, fs::copy_options::recursive);
   std::ofstream(dir / "bots" / "peek.lua") << text;
   auto l = engine::Loaded::open(dir.string(), {}, limits);
@@ -183,7 +185,6 @@ std::string strategy_bot_error(const std::string& text, lua::Limits limits = {})
   }
   EXPECT_EQ(g.steps(), 0u);
   EXPECT_EQ(g.state().actor(), 1) << "the game is still playable";
-  fs::remove_all(dir);
   return error;
 }
 
