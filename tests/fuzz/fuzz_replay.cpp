@@ -12,6 +12,7 @@
 
 #include "core/replay.hpp"
 #include "engine/game.hpp"
+#include "lua/error.hpp"  // the sandbox limits the fuzzer sets
 
 namespace {
 std::shared_ptr<ratify::engine::Loaded> article2() {
