@@ -25,14 +25,15 @@ struct Node {
   std::vector<Edge> edges;
 };
 
-// Each player's share of the game's result: winners split 1.
+// Each player's share of the game's result: winners split 1, and a game
+// nobody wins is lost by all. The search maximizes its chance to win,
+// which is what tournaments count. (It used to share a game nobody won
+// as a draw, 1 / players: a patience's lost deal counted as a win, and
+// the search's estimate in the aces fixture was 1.)
 std::vector<double> rewards(engine::State& m, int players) {
   std::vector<double> out(static_cast<size_t>(players) + 1, 0.0);
   auto r = m.result();
-  if (!r || r->winners.empty()) {
-    for (int p = 1; p <= players; ++p) out[p] = 1.0 / players;
-    return out;
-  }
+  if (!r) return out;
   for (int w : r->winners) out[w] += 1.0 / static_cast<double>(r->winners.size());
   return out;
 }
@@ -136,13 +137,22 @@ class Search {
     }
   }
 
-  // The root action tried most often, among those legal in the real world.
-  int best(const std::vector<uint64_t>& real_keys) const {
-    int pick = 0, most = -1;
-    for (size_t i = 0; i < real_keys.size(); ++i)
+  // The root's statistics for the actions legal in the real game; the
+  // choice is the one tried most often.
+  RootStats root(const std::vector<uint64_t>& real_keys) const {
+    RootStats r;
+    r.keys = real_keys;
+    int most = -1;
+    for (size_t i = 0; i < real_keys.size(); ++i) {
+      int visits = 0;
+      double mean = 0;
       for (const Edge& e : nodes_[0].edges)
-        if (e.key == real_keys[i] && e.visits > most) most = e.visits, pick = static_cast<int>(i);
-    return pick;
+        if (e.key == real_keys[i] && e.visits > 0) visits = e.visits, mean = e.reward / e.visits;
+      r.visits.push_back(visits);
+      r.mean.push_back(mean);
+      if (visits > most) most = visits, r.chosen = static_cast<int>(i);
+    }
+    return r;
   }
 
  private:
@@ -260,6 +270,7 @@ double number_value(const std::string& key, const std::string& value) {
 int MctsBot::choose(engine::Game& game, core::Rng& rng) {
   engine::State& m = game.state();
   int n = m.action_count();
+  root_ = RootStats();
   if (n <= 1) return 0;
   int me = m.actor();
   auto real_keys = m.action_keys();
@@ -282,7 +293,8 @@ int MctsBot::choose(engine::Game& game, core::Rng& rng) {
     search.iterate(real, me);
   }
   m.restore(real);
-  return search.best(real_keys);
+  root_ = search.root(real_keys);
+  return root_.chosen;
 }
 
 MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {

@@ -30,6 +30,7 @@ Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
     log_bytes_ = o.log_bytes_;
     world_ = o.world_;
     shown_seed_ = o.shown_seed_;
+    id_ = o.id_;
     o.vm_ = nullptr;
     o.state_ref_ = -1;
   }

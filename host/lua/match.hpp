@@ -52,6 +52,7 @@ class Snapshot {
   size_t log_bytes_ = 0;
   int world_ = 0;            // whose world it was a moment of (0: the real game)
   uint64_t shown_seed_ = 0;  // what g.seed said
+  uint64_t id_ = 0;          // unique in the process: a moment restored is known by it
 };
 
 class Match {
@@ -197,7 +198,8 @@ class Match {
   // lua_call of a ruleset function, timed when profiling.
   void call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn);
   void restore_state(const Snapshot& s);
-  void redeal(int player, core::Rng& rng);
+  void redeal(int player, core::Rng& rng, const std::vector<core::CardId>& offered);
+  const std::vector<core::CardId>& offered_cards(int player);
   void hide_secrets(int player);  // secrets.cpp
   void show_seed(uint64_t seed);  // what g.seed says
   void reset_transaction();
@@ -211,6 +213,12 @@ class Match {
   uint64_t seed_;
   uint64_t shown_seed_;  // g.seed: seed_, or in a bot's world a fake one
   int world_ = 0;        // the player whose world this is (0: the real game)
+  // The moment last restored (Snapshot::id_) and the version it had: bots
+  // make world after world from one moment, whose offered cards are kept.
+  uint64_t restored_id_ = 0, restored_version_ = 0;
+  uint64_t offered_id_ = 0;
+  int offered_player_ = 0;
+  std::vector<core::CardId> offered_;  // cards the actor's actions name
   core::OptionValues options_;
   std::vector<std::string> log_;
   size_t log_bytes_ = 0;  // charged to the VM for the ruleset's log lines

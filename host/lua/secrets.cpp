@@ -33,7 +33,7 @@ int tripwire_pairs(lua_State* L) {
   while (lua_next(L, lua_upvalueindex(1))) {
     lua_pushvalue(L, -2);
     if (lua_rawget(L, 1) == LUA_TNIL) {
-      luaL_where(L, 1);
+      luaL_where(L, 2);  // 1 is pairs itself
       lua_pushstring(L, "pairs would read a secret: ");
       lua_pushvalue(L, -4);
       lua_concat(L, 3);
