@@ -118,7 +118,9 @@ TEST(Worlds, WhatOthersKnowOfAPlaceStaysWithIt) {
         moved += was != is;
         EXPECT_EQ(world.known_mask(is), real.known_mask(was)) << "seat " << seat;
         EXPECT_EQ(world.remembered_mask(is), real.remembered_mask(was)) << "seat " << seat;
-        if (real.knows(seat, was)) EXPECT_EQ(is, was) << "a card seat " << seat << " knows moved";
+        if (real.knows(seat, was)) {
+          EXPECT_EQ(is, was) << "a card seat " << seat << " knows moved";
+        }
       }
     EXPECT_GT(moved, 0) << "seat " << seat << ": nothing re-dealt";
     m.restore(moment);
@@ -212,6 +214,17 @@ TEST(Tripwire, ReadingAnotherSeatsSecretNamesTheLine) {
       << msg;
 }
 
+// The heuristic bot and the search meet it in the rules themselves
+// (result(g) reads player 2's number): the game ends with that line.
+TEST(Tripwire, TheRulesReadingItInABotsWorldNameTheirLine) {
+  for (std::string bot : {"heuristic", "mcts:iters=20"}) {
+    std::string msg = sealed_without_a_guess(bot, "");
+    EXPECT_NE(msg.find("sealed/ruleset.lua:27: g.state.number[2] is player 2's secret"),
+              std::string::npos)
+        << bot << ": " << msg;
+  }
+}
+
 // The bot's own secret, and what is public, read as usual.
 TEST(Tripwire, ItsOwnSecretIsNoTripwire) {
   std::string msg = sealed_without_a_guess("mine",
@@ -219,6 +232,68 @@ TEST(Tripwire, ItsOwnSecretIsNoTripwire) {
                                            "  return g.state.number[player]\n"
                                            "end\n");
   EXPECT_EQ(msg, "");
+}
+
+// ---------------------------------------------------------------- errors
+
+// One decision of `bot` in tests/fixtures/broken_branch (one of its two
+// moves fails, or with `stuck` loops forever): the error it ends with.
+// The game is left as it was.
+std::string search_error(const std::string& bot, bool stuck) {
+  lua::Limits limits;
+  limits.seconds = 0.3;
+  auto l =
+      engine::Loaded::open((fs::path(RATIFY_TEST_FIXTURES) / "broken_branch").string(), {}, limits);
+  std::vector<std::string> sets;
+  if (stuck) sets.push_back("stuck=true");
+  engine::Game g(l, 1, 1, l->options(sets));
+  uint64_t before = g.state().hash();
+  auto b = bots::make_bot(bot, l->meta());
+  core::Rng rng(1);
+  std::string error;
+  try {
+    b->choose(g, rng);
+  } catch (const engine::ScriptError& e) {
+    error = e.what();
+  }
+  EXPECT_EQ(g.state().hash(), before) << bot << " changed the game";
+  EXPECT_EQ(g.actor(), 1);
+  return error;
+}
+
+// A rules error met in a search is the game's end, with its file and line
+// (it used to count as a lost line, and the search went on).
+TEST(Errors, ASearchStopsAtARulesError) {
+  for (std::string bot : {"mcts:iters=50", "heuristic"}) {
+    std::string msg = search_error(bot, false);
+    EXPECT_NE(msg.find("broken_branch/ruleset.lua:24: the broken move"), std::string::npos)
+        << bot << ": " << msg;
+    std::string name = bot.substr(0, bot.find(':'));
+    EXPECT_NE(msg.find("(in " + name + "'s lookahead for player 1"), std::string::npos) << msg;
+  }
+}
+
+// So is the time limit: the search stops at the first call that runs out
+// (it went on searching, a second per try).
+TEST(Errors, ASearchStopsAtTheTimeLimit) {
+  for (std::string bot : {"mcts:iters=50", "heuristic"}) {
+    std::string msg = search_error(bot, true);
+    EXPECT_NE(msg.find("broken_branch/ruleset.lua:22: time limit exceeded"), std::string::npos)
+        << bot << ": " << msg;
+  }
+}
+
+// In a batch of games the failed game reports the error, as for any bot.
+TEST(Errors, TheGameEndsWithTheError) {
+  sim::SimConfig c;
+  c.ruleset = (fs::path(RATIFY_TEST_FIXTURES) / "broken_branch").string();
+  c.bots = {"mcts:iters=20"};
+  c.games = 2;
+  auto r = sim::run_sim(c);
+  ASSERT_FALSE(r.games.empty());
+  EXPECT_NE(r.games[0].error.find("broken_branch/ruleset.lua:24: the broken move"),
+            std::string::npos)
+      << r.games[0].error;
 }
 
 // ---------------------------------------------------------------- calibration

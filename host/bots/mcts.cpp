@@ -118,23 +118,17 @@ class Search {
     nodes_.emplace_back();
   }
 
+  // One iteration in a fresh world. A rules error down the line (a time
+  // limit too) is thrown on: the game ends with it, as with any bot. (It
+  // used to count as a loss for whoever chose it, and the search went on:
+  // a second per try when the error was the time limit.)
   void iterate(const engine::Mark& root, int me) {
     m_.restore(root);
     m_.world_for(me, rng_);
     path_.clear();
-    try {
-      descend();
-      auto reward = playout();
-      backup(reward);
-    } catch (const engine::ScriptError&) {
-      // A rules error down this line: it counts as lost for whoever chose
-      // it (the last step of the path), so the search steers away.
-      std::vector<double> reward(static_cast<size_t>(players_) + 1, 0.0);
-      if (!path_.empty()) {
-        for (int p = 1; p <= players_; ++p) reward[p] = p == path_.back().actor ? 0.0 : 1.0;
-      }
-      backup(reward);
-    }
+    descend();
+    auto reward = playout();
+    backup(reward);
   }
 
   // The root's statistics for the actions legal in the real game; the
@@ -219,7 +213,7 @@ class Search {
       if (actor == 0) return rewards(m_, players_);
       if (steps >= c_.rollout_limit) return judged(m_, players_, c_.judge, yardstick_);
       int n = m_.action_count();
-      if (n == 0) throw engine::ScriptError("player " + std::to_string(actor) + " has no action");
+      if (n == 0) throw engine::ScriptError(m_.no_action_message(actor));
       int i = c_.heuristic_rollout
                   ? greedy(m_, actor, rng_)
                   : (n <= 1 ? 0 : static_cast<int>(rng_.below(static_cast<uint32_t>(n))));
@@ -277,23 +271,28 @@ int MctsBot::choose(engine::Game& game, core::Rng& rng) {
   engine::Mark real = m.mark();
   // The root as the real player sees it (a determinized world would tell
   // the yardstick about cards the player has not seen).
-  Yardstick y;
-  if (m.has_heuristic() && c_.rollout_limit < MctsConfig::kLongestPlayout &&
-      c_.judge == MctsConfig::Judge::Soft) {
-    m.world_for(me, rng);
-    y = yardstick(m, me);
+  try {
+    Yardstick y;
+    if (m.has_heuristic() && c_.rollout_limit < MctsConfig::kLongestPlayout &&
+        c_.judge == MctsConfig::Judge::Soft) {
+      m.world_for(me, rng);
+      y = yardstick(m, me);
+      m.restore(real);
+    }
+    Search search(m, c_, rng, std::move(y));
+    auto start = std::chrono::steady_clock::now();
+    auto deadline = start + std::chrono::milliseconds(c_.ms);
+    for (int k = 0;; ++k) {
+      if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && k > 0 : k >= c_.iterations)
+        break;
+      search.iterate(real, me);
+    }
+    root_ = search.root(real_keys);
+  } catch (const engine::ScriptError& e) {
     m.restore(real);
-  }
-  Search search(m, c_, rng, std::move(y));
-  auto start = std::chrono::steady_clock::now();
-  auto deadline = start + std::chrono::milliseconds(c_.ms);
-  for (int k = 0;; ++k) {
-    if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && k > 0 : k >= c_.iterations)
-      break;
-    search.iterate(real, me);
+    throw in_lookahead(e, "mcts", me);
   }
   m.restore(real);
-  root_ = search.root(real_keys);
   return root_.chosen;
 }
 
