@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "bots/bots.hpp"
 #include "bots/mcts.hpp"
@@ -27,23 +28,33 @@ void advance(engine::Game& g, int moves, uint64_t seed) {
   }
 }
 
-// Moves the cards `player` does not know among their places (reversed),
-// as another deal consistent with everything that player knows.
+// Moves the cards `player` does not know among the places of their pack
+// (reversed), each place keeping what the others know of it: another deal
+// consistent with everything that player knows.
 void rearrange_unseen(lua::Match& m, int player) {
-  std::vector<std::pair<int, int>> places;
-  std::vector<core::CardId> unseen;
-  const auto& zones = m.table().zones();
+  const core::Table& t = m.table();
+  std::map<int, std::vector<std::pair<int, int>>> places;
+  std::map<int, std::vector<core::CardId>> unseen;
+  std::map<int, std::vector<std::pair<uint32_t, uint32_t>>> masks;
+  const auto& zones = t.zones();
   for (size_t z = 0; z < zones.size(); ++z) {
     if (zones[z].kind == "box") continue;
-    for (size_t i = 0; i < zones[z].cards.size(); ++i)
-      if (!m.table().knows(player, zones[z].cards[i])) {
-        places.emplace_back(static_cast<int>(z), static_cast<int>(i));
-        unseen.push_back(zones[z].cards[i]);
-      }
+    for (size_t i = 0; i < zones[z].cards.size(); ++i) {
+      core::CardId c = zones[z].cards[i];
+      if (t.knows(player, c)) continue;
+      int pack = t.shuffled_in(c);
+      places[pack].emplace_back(static_cast<int>(z), static_cast<int>(i));
+      unseen[pack].push_back(c);
+      masks[pack].emplace_back(t.known_mask(c), t.remembered_mask(c));
+    }
   }
-  std::reverse(unseen.begin(), unseen.end());
-  for (size_t k = 0; k < places.size(); ++k)
-    m.table_mut().place(places[k].first, places[k].second, unseen[k]);
+  for (auto& [pack, cards] : unseen) {
+    std::reverse(cards.begin(), cards.end());
+    for (size_t k = 0; k < cards.size(); ++k) {
+      m.table_mut().place(places[pack][k].first, places[pack][k].second, cards[k]);
+      m.table_mut().set_knowledge(cards[k], masks[pack][k].first, masks[pack][k].second);
+    }
+  }
 }
 
 int mcts_choice(engine::Game& g, int iters, uint64_t seed) {

@@ -13,32 +13,37 @@ int RandomBot::choose(engine::Game& game, core::Rng& rng) {
   return n <= 1 ? 0 : static_cast<int>(rng.below(static_cast<uint32_t>(n)));
 }
 
-// Each action's score in one determinized world: a won game beats any
-// heuristic value, a lost one is below all, a broken action is the last
-// choice.
+// Each action's score in one world: a won game beats any heuristic value,
+// a lost one is below all. A rules error (a time limit too) is the game's
+// end, as with any bot: the world is restored and the error goes on.
 std::vector<double> one_step_scores(engine::State& m, int me, int n) {
   std::vector<double> out(static_cast<size_t>(n));
   engine::Mark world = m.mark();
-  for (int i = 0; i < n; ++i) {
-    if (i > 0) m.restore(world);
-    double score;
-    try {
+  try {
+    for (int i = 0; i < n; ++i) {
+      if (i > 0) m.restore(world);
       m.apply_scratch(i);  // every try is undone by a restore anyway
       auto r = m.result();
       if (r) {
         bool won = false;
         for (int w : r->winners) won |= w == me;
-        score = won ? 1e12 : -1e12;
+        out[static_cast<size_t>(i)] = won ? 1e12 : -1e12;
       } else {
-        score = m.heuristic(me);
+        out[static_cast<size_t>(i)] = m.heuristic(me);
       }
-    } catch (const engine::ScriptError&) {
-      score = -1e15;
     }
-    out[static_cast<size_t>(i)] = score;
+  } catch (...) {
+    m.restore(world);
+    throw;
   }
   m.restore(world);
   return out;
+}
+
+engine::ScriptError in_lookahead(const engine::ScriptError& e, const std::string& bot, int seat) {
+  return engine::ScriptError(std::string(e.what()) + " (in " + bot + "'s lookahead for player " +
+                                 std::to_string(seat) + ", in a world it could be in)",
+                             e.traceback());
 }
 
 // The best average over several guesses at the hidden cards: one world
@@ -51,11 +56,16 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
   int me = m.actor();
   engine::Mark real = m.mark();
   std::vector<double> total(static_cast<size_t>(n), 0.0);
-  for (int w = 0; w < worlds_; ++w) {
-    if (w > 0) m.restore(real);
-    m.world_for(me, rng);
-    auto s = one_step_scores(m, me, n);
-    for (int i = 0; i < n; ++i) total[static_cast<size_t>(i)] += s[static_cast<size_t>(i)];
+  try {
+    for (int w = 0; w < worlds_; ++w) {
+      if (w > 0) m.restore(real);
+      m.world_for(me, rng);
+      auto s = one_step_scores(m, me, n);
+      for (int i = 0; i < n; ++i) total[static_cast<size_t>(i)] += s[static_cast<size_t>(i)];
+    }
+  } catch (const engine::ScriptError& e) {
+    m.restore(real);
+    throw in_lookahead(e, "heuristic", me);
   }
   m.restore(real);
   double best = -std::numeric_limits<double>::infinity();

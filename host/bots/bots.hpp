@@ -25,10 +25,10 @@ class RandomBot : public Bot {
   int choose(engine::Game& game, core::Rng& rng) override;
 };
 
-// One step of lookahead: tries each action on determinized copies (the
-// cards it cannot see re-dealt, so it never cheats) and keeps the one the
+// One step of lookahead: tries each action in worlds its player could be
+// in (engine::State::world_for, so it never cheats) and keeps the one the
 // ruleset's heuristic(g, player) likes best on average over `worlds`
-// guesses. A won game beats any score.
+// guesses. A won game beats any score; a rules error ends the game.
 class HeuristicBot : public Bot {
  public:
   explicit HeuristicBot(int worlds = 4) : worlds_(worlds) {}
@@ -55,8 +55,12 @@ class StrategyBot : public Bot {
 
 // Each of the n legal actions scored one step ahead in the match as it
 // is, for player `me`: a won game 1e12, a lost one -1e12, else the
-// ruleset's heuristic; a broken action -1e15. The match is left as found.
+// ruleset's heuristic. The match is left as found, also when a rules error
+// (ScriptError, a time limit too) ends the scoring: it is thrown on.
 std::vector<double> one_step_scores(engine::State& m, int me, int n);
+// A rules error met while `bot` looked ahead for `seat`: the message
+// (file:line first) says where it was met.
+engine::ScriptError in_lookahead(const engine::ScriptError& e, const std::string& bot, int seat);
 
 std::vector<std::string> bot_names();
 // The difficulties people pick by name: easy (the ruleset's heuristic, or

@@ -25,14 +25,15 @@ struct Node {
   std::vector<Edge> edges;
 };
 
-// Each player's share of the game's result: winners split 1.
+// Each player's share of the game's result: winners split 1, and a game
+// nobody wins is lost by all. The search maximizes its chance to win,
+// which is what tournaments count. (It used to share a game nobody won
+// as a draw, 1 / players: a patience's lost deal counted as a win, and
+// the search's estimate in the aces fixture was 1.)
 std::vector<double> rewards(engine::State& m, int players) {
   std::vector<double> out(static_cast<size_t>(players) + 1, 0.0);
   auto r = m.result();
-  if (!r || r->winners.empty()) {
-    for (int p = 1; p <= players; ++p) out[p] = 1.0 / players;
-    return out;
-  }
+  if (!r) return out;
   for (int w : r->winners) out[w] += 1.0 / static_cast<double>(r->winners.size());
   return out;
 }
@@ -117,32 +118,35 @@ class Search {
     nodes_.emplace_back();
   }
 
+  // One iteration in a fresh world. A rules error down the line (a time
+  // limit too) is thrown on: the game ends with it, as with any bot. (It
+  // used to count as a loss for whoever chose it, and the search went on:
+  // a second per try when the error was the time limit.)
   void iterate(const engine::Mark& root, int me) {
     m_.restore(root);
     m_.world_for(me, rng_);
     path_.clear();
-    try {
-      descend();
-      auto reward = playout();
-      backup(reward);
-    } catch (const engine::ScriptError&) {
-      // A rules error down this line: it counts as lost for whoever chose
-      // it (the last step of the path), so the search steers away.
-      std::vector<double> reward(static_cast<size_t>(players_) + 1, 0.0);
-      if (!path_.empty()) {
-        for (int p = 1; p <= players_; ++p) reward[p] = p == path_.back().actor ? 0.0 : 1.0;
-      }
-      backup(reward);
-    }
+    descend();
+    auto reward = playout();
+    backup(reward);
   }
 
-  // The root action tried most often, among those legal in the real world.
-  int best(const std::vector<uint64_t>& real_keys) const {
-    int pick = 0, most = -1;
-    for (size_t i = 0; i < real_keys.size(); ++i)
+  // The root's statistics for the actions legal in the real game; the
+  // choice is the one tried most often.
+  RootStats root(const std::vector<uint64_t>& real_keys) const {
+    RootStats r;
+    r.keys = real_keys;
+    int most = -1;
+    for (size_t i = 0; i < real_keys.size(); ++i) {
+      int visits = 0;
+      double mean = 0;
       for (const Edge& e : nodes_[0].edges)
-        if (e.key == real_keys[i] && e.visits > most) most = e.visits, pick = static_cast<int>(i);
-    return pick;
+        if (e.key == real_keys[i] && e.visits > 0) visits = e.visits, mean = e.reward / e.visits;
+      r.visits.push_back(visits);
+      r.mean.push_back(mean);
+      if (visits > most) most = visits, r.chosen = static_cast<int>(i);
+    }
+    return r;
   }
 
  private:
@@ -209,7 +213,7 @@ class Search {
       if (actor == 0) return rewards(m_, players_);
       if (steps >= c_.rollout_limit) return judged(m_, players_, c_.judge, yardstick_);
       int n = m_.action_count();
-      if (n == 0) throw engine::ScriptError("player " + std::to_string(actor) + " has no action");
+      if (n == 0) throw engine::ScriptError(m_.no_action_message(actor));
       int i = c_.heuristic_rollout
                   ? greedy(m_, actor, rng_)
                   : (n <= 1 ? 0 : static_cast<int>(rng_.below(static_cast<uint32_t>(n))));
@@ -260,29 +264,36 @@ double number_value(const std::string& key, const std::string& value) {
 int MctsBot::choose(engine::Game& game, core::Rng& rng) {
   engine::State& m = game.state();
   int n = m.action_count();
+  root_ = RootStats();
   if (n <= 1) return 0;
   int me = m.actor();
   auto real_keys = m.action_keys();
   engine::Mark real = m.mark();
   // The root as the real player sees it (a determinized world would tell
   // the yardstick about cards the player has not seen).
-  Yardstick y;
-  if (m.has_heuristic() && c_.rollout_limit < MctsConfig::kLongestPlayout &&
-      c_.judge == MctsConfig::Judge::Soft) {
-    m.world_for(me, rng);
-    y = yardstick(m, me);
+  try {
+    Yardstick y;
+    if (m.has_heuristic() && c_.rollout_limit < MctsConfig::kLongestPlayout &&
+        c_.judge == MctsConfig::Judge::Soft) {
+      m.world_for(me, rng);
+      y = yardstick(m, me);
+      m.restore(real);
+    }
+    Search search(m, c_, rng, std::move(y));
+    auto start = std::chrono::steady_clock::now();
+    auto deadline = start + std::chrono::milliseconds(c_.ms);
+    for (int k = 0;; ++k) {
+      if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && k > 0 : k >= c_.iterations)
+        break;
+      search.iterate(real, me);
+    }
+    root_ = search.root(real_keys);
+  } catch (const engine::ScriptError& e) {
     m.restore(real);
-  }
-  Search search(m, c_, rng, std::move(y));
-  auto start = std::chrono::steady_clock::now();
-  auto deadline = start + std::chrono::milliseconds(c_.ms);
-  for (int k = 0;; ++k) {
-    if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && k > 0 : k >= c_.iterations)
-      break;
-    search.iterate(real, me);
+    throw in_lookahead(e, "mcts", me);
   }
   m.restore(real);
-  return search.best(real_keys);
+  return root_.chosen;
 }
 
 MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {

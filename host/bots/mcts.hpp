@@ -10,6 +10,7 @@
 // Actions are matched between worlds by their fields (Match::action_keys).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "bots/bots.hpp"
 
@@ -32,14 +33,29 @@ struct MctsConfig {
   enum class Judge { Soft, Leader } judge = Judge::Soft;
 };
 
+// What the search of one decision found at its root, for each action
+// legal in the real game (in the game's order): how often it was tried and
+// its mean result for the acting player (a share of a win, 0..1).
+struct RootStats {
+  std::vector<uint64_t> keys;
+  std::vector<int> visits;
+  std::vector<double> mean;
+  int chosen = 0;
+  // The search's own estimate of its chance: the chosen action's mean.
+  double estimate() const { return visits.empty() ? 0.0 : mean[static_cast<size_t>(chosen)]; }
+};
+
 class MctsBot : public Bot {
  public:
   explicit MctsBot(MctsConfig c) : c_(c) {}
   std::string name() const override { return "mcts"; }
   int choose(engine::Game& game, core::Rng& rng) override;
+  // The root of the last decision searched (empty when it had one action).
+  const RootStats& last_root() const { return root_; }
 
  private:
   MctsConfig c_;
+  RootStats root_;
 };
 
 // "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic:depth=30". Throws

@@ -47,6 +47,17 @@ struct CallProfile {
   int64_t calls[kCount] = {};
 };
 
+// A part of g.state a ruleset declares secret (`secrets`, docs/lua-api.md
+// "Secrets"): g.state[key][p] is player p's alone (per seat), or
+// g.state[key] is nobody's (hidden). The host keeps it out of other seats'
+// views, and out of the worlds bots imagine: there it is the ruleset's
+// `imagine` guess, or a tripwire that names the line reading it.
+struct Secret {
+  std::string key;
+  bool per_seat = true;
+  bool imagined = false;
+};
+
 struct RulesetMeta {
   std::string id, name;
   std::filesystem::path dir;
@@ -74,6 +85,7 @@ struct RulesetMeta {
   // Extra settings of the search for the window's Normal and Hard bots
   // ("depth=0"), as the ruleset measured best; empty: random playouts.
   std::string search;
+  std::vector<Secret> secrets;
   // Strategy bots the ruleset ships: bots/<name>.lua, by name (sorted).
   std::vector<std::string> strategy_bots;
   nlohmann::json layout;  // the ruleset's optional GUI hints, as data

@@ -51,6 +51,7 @@ Table::Table(std::shared_ptr<const std::vector<CardDef>> defs, int players)
   card_zone_.assign(card_def_.size(), 0);
   known_.assign(card_def_.size(), 0);
   remembered_.assign(card_def_.size(), 0);
+  shuffled_in_.assign(card_def_.size(), 0);
   Zone box{"box", "box", "Box", 0, Visibility::None, {}};
   for (int c = 1; c <= ncards(); ++c) box.cards.push_back(c);
   add_zone(std::move(box));
@@ -128,7 +129,10 @@ void Table::shuffle(int zone, Rng& rng) {
   auto& cards = zones_.at(zone).cards;
   rng.shuffle(cards);
   zones_.at(zone).stamp = next_stamp();
-  for (CardId c : cards) known_[c - 1] = remembered_[c - 1] = 0;  // anonymous again
+  for (CardId c : cards) {
+    known_[c - 1] = remembered_[c - 1] = 0;  // anonymous again
+    shuffled_in_[c - 1] = zone + 1;
+  }
 }
 
 void Table::reveal(CardId c, PlayerId p) {
@@ -217,6 +221,10 @@ nlohmann::json Table::to_json() const {
   for (int c = 1; c <= ncards(); ++c)
     if (remembered_[c - 1]) remembered[std::to_string(c)] = remembered_[c - 1];
   if (!remembered.empty()) out["remembered"] = remembered;  // saves of older rules lack it
+  nlohmann::json shuffled = nlohmann::json::object();
+  for (int c = 1; c <= ncards(); ++c)
+    if (shuffled_in_[c - 1]) shuffled[std::to_string(c)] = shuffled_in_[c - 1] - 1;
+  if (!shuffled.empty()) out["shuffled_in"] = shuffled;  // older saves lack it
   return out;
 }
 
@@ -228,6 +236,7 @@ void Table::from_json(const nlohmann::json& j) {
   fresh.card_zone_.assign(card_def_.size(), -1);
   fresh.known_.assign(card_def_.size(), 0);
   fresh.remembered_.assign(card_def_.size(), 0);
+  fresh.shuffled_in_.assign(card_def_.size(), 0);
   try {
     for (const auto& jz : j.at("zones")) {
       Zone z;
@@ -252,6 +261,13 @@ void Table::from_json(const nlohmann::json& j) {
     if (j.contains("remembered"))
       for (auto& [key, mask] : j.at("remembered").items())
         fresh.remembered_.at(fresh.check_card(std::stoi(key)) - 1) = mask.get<uint32_t>();
+    if (j.contains("shuffled_in"))
+      for (auto& [key, zone] : j.at("shuffled_in").items()) {
+        int z = zone.get<int>();
+        if (z < 0 || z >= static_cast<int>(fresh.zones_.size()))
+          throw TableError("bad table: card " + key + " shuffled in no zone");
+        fresh.shuffled_in_.at(fresh.check_card(std::stoi(key)) - 1) = z + 1;
+      }
   } catch (const nlohmann::json::exception& e) {
     throw TableError(std::string("bad table: ") + e.what());
   } catch (const std::logic_error& e) {
@@ -264,7 +280,8 @@ void Table::from_json(const nlohmann::json& j) {
 }
 
 bool Table::operator==(const Table& o) const {
-  if (zones_.size() != o.zones_.size() || known_ != o.known_ || remembered_ != o.remembered_)
+  if (zones_.size() != o.zones_.size() || known_ != o.known_ || remembered_ != o.remembered_ ||
+      shuffled_in_ != o.shuffled_in_)
     return false;
   for (size_t i = 0; i < zones_.size(); ++i) {
     const Zone &a = zones_[i], &b = o.zones_[i];

@@ -104,6 +104,19 @@ class Table {
   bool sees(PlayerId p, CardId c) const;
   bool knows(PlayerId p, CardId c) const;
   uint32_t known_mask(CardId c) const { return known_.at(check_card(c) - 1); }
+  uint32_t remembered_mask(CardId c) const { return remembered_.at(check_card(c) - 1); }
+  // Sets both masks of a card: a re-deal of hidden cards (a bot's world)
+  // keeps what each player knows of a place with the card put there.
+  void set_knowledge(CardId c, uint32_t known, uint32_t remembered) {
+    known_.at(check_card(c) - 1) = known;
+    remembered_.at(c - 1) = remembered;
+  }
+  // The zone (0-based) where card c was last shuffled, or -1 if it never
+  // was: the pack a face-down card came from, which everyone saw. Cards of
+  // one pack are alike face down; cards of two packs are not (a card never
+  // shuffled into GITMO's Special Ops deck cannot be in it). Not game
+  // state: not hashed (recorded games verify as before), but saved.
+  int shuffled_in(CardId c) const { return shuffled_in_.at(check_card(c) - 1) - 1; }
 
   // Every card in exactly one zone, and the location index agrees.
   // Returns an empty string when all is well, else what is wrong.
@@ -125,6 +138,7 @@ class Table {
   std::vector<int> card_zone_;
   std::vector<uint32_t> known_;       // revealed to (drawn face up for)
   std::vector<uint32_t> remembered_;  // known, though face down for them
+  std::vector<int> shuffled_in_;      // zone + 1 of the last shuffle, 0: never
   std::vector<Zone> zones_;
   // Zone names never change once made, so clones (snapshots, a solver's
   // every node) share one index; adding a zone to a shared index copies it

@@ -87,6 +87,8 @@ class Playouts {
         return false;
       }
       same_labels(*m, actor, count, players, seed, n);
+      if (rules_.meta().has_view && !view_told_ && (n < 64 || n % 16 == 0))
+        view_secrets(*m, players, seed, n);
       m->apply(static_cast<int>(pick.below(static_cast<uint32_t>(count))));
     }
     return true;  // long games are check's to judge
@@ -122,12 +124,29 @@ class Playouts {
     }
   }
 
+  // A view that hides what `secrets` does not declare: told once.
+  void view_secrets(lua::Match& m, int players, uint64_t seed, int n) {
+    int seat = 0;
+    std::string path = lua::view_hides(m, &seat);
+    if (path.empty()) return;
+    view_told_ = true;
+    out_.push_back({Finding::Level::Warning, lua::function_place(rules_, "view"),
+                    "view(g, " + std::to_string(seat) + ") leaves out or changes " + path + " (" +
+                        std::to_string(players) + " players, game seed " + std::to_string(seed) +
+                        ", after " + std::to_string(n) +
+                        " actions), which `secrets` does not declare: bots and their heuristics "
+                        "read all of g.state but the declared secrets (docs/lua-api.md "
+                        "\"Secrets\"); declare it, or show it",
+                    "view"});
+  }
+
   static constexpr int kLabelFindings = 2;  // the rest are the same mistake, counted
   lua::Rules& rules_;
   const LintConfig& c_;
   std::vector<Finding>& out_;
   std::set<std::string> reported_;
   int same_labels_ = 0;
+  bool view_told_ = false;
 
  public:
   void tell_the_rest() {

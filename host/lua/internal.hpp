@@ -93,7 +93,10 @@ bool valid_utf8(const char* s, size_t n);
 nlohmann::json to_json(lua_State* L, int idx);
 void push_json(lua_State* L, const nlohmann::json& j);
 void hash_value(lua_State* L, int idx, core::Hasher& h);
-void push_copy(lua_State* L, int idx);  // deep copy of plain data
+void push_copy(lua_State* L, int idx);  // deep copy of plain data, tripwires kept
+// Whether the metatable at `metatable` is a secret's tripwire: the one
+// metatable plain data may carry, in a bot's world (secrets.cpp).
+bool is_tripwire(lua_State* L, int metatable);
 // A read-only stand-in for the table at idx (frozen.cpp): what apply gets.
 void push_frozen(lua_State* L, int idx);
 bool deep_equal(lua_State* L, int a, int b);

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "lua/internal.hpp"
+#include "lua/match.hpp"
 #include "lua/ruleset.hpp"
 
 namespace ratify::lua {
@@ -59,9 +60,10 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
 
 const std::vector<std::string>& ruleset_keys() {
   static const std::vector<std::string> keys = {
-      "actions", "actor",    "apply", "card_fields", "cards",   "describe",     "heuristic",
-      "id",      "layout",   "name",  "options",     "players", "result",       "score",
-      "search",  "settable", "setup", "stats",       "status",  "table_status", "view"};
+      "actions",   "actor",  "apply",        "card_fields", "cards",    "describe",
+      "heuristic", "id",     "layout",       "name",        "options",  "players",
+      "result",    "score",  "search",       "secrets",     "settable", "setup",
+      "stats",     "status", "table_status", "view"};
   return keys;
 }
 
@@ -525,6 +527,68 @@ std::string no_action_message(Rules& rules, int actor) {
   return "player " + std::to_string(actor) + " has no legal action: actor(g)" +
          (a.empty() ? "" : " (" + a + ")") + " names them, and actions(g)" +
          (b.empty() ? "" : " (" + b + ")") + " returned an empty list";
+}
+
+namespace {
+
+// A child of a node of to_json's output by to_json's key ("#3" for 3),
+// whether the node came out a list or a table with holes.
+const nlohmann::json* child(const nlohmann::json& node, const std::string& key) {
+  if (node.is_object()) {
+    auto it = node.find(key);
+    return it == node.end() ? nullptr : &*it;
+  }
+  if (node.is_array() && key.size() > 1 && key[0] == '#' && key[1] != '#') {
+    size_t i = std::strtoul(key.c_str() + 1, nullptr, 10);
+    return i >= 1 && i <= node.size() ? &node[i - 1] : nullptr;
+  }
+  return nullptr;
+}
+
+std::string path_step(const std::string& key) {
+  if (key.rfind("##", 0) == 0) return "." + key.substr(1);
+  if (key.rfind('#', 0) == 0) return "[" + key.substr(1) + "]";
+  return "." + key;
+}
+
+// The first value of `shown` (g.state without the declared secrets) that
+// `view` leaves out or changes: its path, or "".
+std::string first_hidden(const nlohmann::json& shown, const nlohmann::json& view,
+                         const std::string& path) {
+  if (shown.is_null()) return {};  // nil, or a declared secret
+  if (!shown.is_object() && !shown.is_array()) return shown == view ? "" : path;
+  if (shown.empty()) return {};
+  if (!view.is_object() && !view.is_array()) return path;
+  auto visit = [&](const std::string& key, const nlohmann::json& value) {
+    if (value.is_null()) return std::string();
+    const nlohmann::json* seen = child(view, key);
+    if (!seen) return path + path_step(key);
+    return first_hidden(value, *seen, path + path_step(key));
+  };
+  if (shown.is_array()) {
+    for (size_t i = 0; i < shown.size(); ++i)
+      if (auto p = visit("#" + std::to_string(i + 1), shown[i]); !p.empty()) return p;
+  } else {
+    for (const auto& [key, value] : shown.items())
+      if (auto p = visit(key, value); !p.empty()) return p;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string view_hides(Match& m, int* seat) {
+  const auto& secrets = m.rules().meta().secrets;
+  nlohmann::json state = m.state_json();
+  for (int s = 0; s <= m.players(); ++s) {
+    std::string path =
+        first_hidden(without_secrets(state, secrets, s), m.ruleset_view(s), "g.state");
+    if (!path.empty()) {
+      *seat = s;
+      return path;
+    }
+  }
+  return {};
 }
 
 std::vector<Finding> lint_tables(Rules& rules) {

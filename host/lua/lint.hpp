@@ -12,6 +12,7 @@ struct lua_State;
 namespace ratify::lua {
 
 class Rules;
+class Match;
 
 struct Finding {
   enum class Level { Warning, Error };
@@ -60,6 +61,13 @@ struct GlobalUse {
 // (a metatable on the sandbox's global table: lint VMs only).
 void watch_globals(lua_State* L, std::vector<GlobalUse>* into);
 std::vector<Finding> global_findings(const std::vector<GlobalUse>& uses);
+
+// What view(g, seat) leaves out or changes of g.state that `secrets` does
+// not declare (docs/lua-api.md "Secrets"): bots read all of g.state but
+// the declared secrets, so a view that hides more is a secret the host
+// does not keep. The path of the first such value ("g.state.named") and
+// its seat (0: an onlooker), or "" when the views hide only secrets.
+std::string view_hides(Match& m, int* seat);
 
 // "file:line" where the ruleset function `name` was defined, or "".
 std::string function_place(Rules& rules, const char* name);

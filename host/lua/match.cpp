@@ -28,6 +28,9 @@ Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
     rng_ = o.rng_;
     log_size_ = o.log_size_;
     log_bytes_ = o.log_bytes_;
+    world_ = o.world_;
+    shown_seed_ = o.shown_seed_;
+    id_ = o.id_;
     o.vm_ = nullptr;
     o.state_ref_ = -1;
   }
@@ -44,6 +47,7 @@ Match::Match(Rules& rules, int players, uint64_t seed, const core::OptionValues&
       table_(rules.shared_defs(), players),
       rng_(seed),
       seed_(seed),
+      shown_seed_(seed),
       options_(options) {
   protect(vm_, [&](lua_State* L) {
     token_ = static_cast<Match**>(lua_newuserdatauv(L, sizeof(Match*), 0));
@@ -180,7 +184,8 @@ void Match::reset(uint64_t seed) {
   reset_transaction();
   table_ = core::Table(rules_.shared_defs(), players());
   rng_ = core::Rng(seed);
-  seed_ = seed;
+  seed_ = shown_seed_ = seed;
+  world_ = 0;
   log_.clear();
   vm_.charge(-static_cast<std::ptrdiff_t>(log_bytes_));
   log_bytes_ = 0;

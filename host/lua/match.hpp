@@ -50,6 +50,9 @@ class Snapshot {
   core::Rng rng_;
   size_t log_size_ = 0;
   size_t log_bytes_ = 0;
+  int world_ = 0;            // whose world it was a moment of (0: the real game)
+  uint64_t shown_seed_ = 0;  // what g.seed said
+  uint64_t id_ = 0;          // unique in the process: a moment restored is known by it
 };
 
 class Match {
@@ -109,7 +112,10 @@ class Match {
   std::vector<std::string> status(int player);
   std::vector<std::string> shared_status();  // table_status(g), or none
   nlohmann::json state_json();               // all of g.state
-  nlohmann::json state_view(int player);     // the ruleset's view, or g.state
+  // What `player` may know of g.state: the ruleset's view, or g.state,
+  // without the others' secrets (0: an onlooker).
+  nlohmann::json state_view(int player);
+  nlohmann::json ruleset_view(int player);  // view(g, player) as it returns it (lint)
   const std::vector<std::string>& log() const { return log_; }
   void add_log(std::string line) { log_.push_back(std::move(line)); }
   // Charges a line of `len` bytes the ruleset logs to the VM's memory cap
@@ -129,9 +135,16 @@ class Match {
 
   Snapshot snapshot();
   void restore(const Snapshot& s);
-  // Re-deals every card `player` does not see among the places of such
-  // cards (a bot's guess at the hidden cards).
+  // Makes this match a world `player` could be in, drawn from `rng` (the
+  // bot's own) and from nothing `player` does not know: every card the
+  // player does not know re-dealt among the places of cards of its pack
+  // (Table::shuffled_in), each place keeping what the others know of it;
+  // the game's RNG and g.seed drawn from `rng`; the other seats' secrets
+  // imagined by the ruleset, or tripwires (secrets.cpp). A restore of a
+  // moment of the real game makes it the real game again.
   void determinize(int player, core::Rng& rng);
+  // The player whose world this is; 0: the real game.
+  int world_of() const { return world_; }
 
   // Check after every apply that g.state is plain data (check, play, tests).
   void set_strict(bool on) { strict_ = on; }
@@ -185,6 +198,10 @@ class Match {
   // lua_call of a ruleset function, timed when profiling.
   void call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn);
   void restore_state(const Snapshot& s);
+  void redeal(int player, core::Rng& rng, const std::vector<core::CardId>& offered);
+  const std::vector<core::CardId>& offered_cards(int player);
+  void hide_secrets(int player);  // secrets.cpp
+  void show_seed(uint64_t seed);  // what g.seed says
   void reset_transaction();
   void ensure_actions();
   void apply_raw(int action_ref);
@@ -194,6 +211,14 @@ class Match {
   core::Table table_;
   core::Rng rng_;
   uint64_t seed_;
+  uint64_t shown_seed_;  // g.seed: seed_, or in a bot's world a fake one
+  int world_ = 0;        // the player whose world this is (0: the real game)
+  // The moment last restored (Snapshot::id_) and the version it had: bots
+  // make world after world from one moment, whose offered cards are kept.
+  uint64_t restored_id_ = 0, restored_version_ = 0;
+  uint64_t offered_id_ = 0;
+  int offered_player_ = 0;
+  std::vector<core::CardId> offered_;  // cards the actor's actions name
   core::OptionValues options_;
   std::vector<std::string> log_;
   size_t log_bytes_ = 0;  // charged to the VM for the ruleset's log lines
@@ -222,4 +247,10 @@ class Match {
   int token_ref_ = -1;
 };
 
+// `state` (g.state, or a ruleset's view of it, as JSON) without what
+// `seat` may not know of the declared secrets: other seats' entries of a
+// per-seat secret null (in a list) or gone, hidden ones gone. Seat 0, an
+// onlooker, knows no secret.
+nlohmann::json without_secrets(nlohmann::json state, const std::vector<core::Secret>& secrets,
+                               int seat);
 }  // namespace ratify::lua

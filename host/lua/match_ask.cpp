@@ -142,8 +142,15 @@ nlohmann::json Match::state_json() {
   return out;
 }
 
+// The ruleset's view, or g.state, without the secrets `player` may not
+// know (a view that forgets one cannot show it).
 nlohmann::json Match::state_view(int player) {
-  if (!rules_.meta().has_view) return state_json();
+  const auto& secrets = rules_.meta().secrets;
+  if (!rules_.meta().has_view) return without_secrets(state_json(), secrets, player);
+  return without_secrets(ruleset_view(player), secrets, player);
+}
+
+nlohmann::json Match::ruleset_view(int player) {
   Running run(vm_, this);
   nlohmann::json out;
   protect(vm_, [&](lua_State* L) {

@@ -1,7 +1,9 @@
 // A match as data: its hash, a save and its loading, snapshots to go back
 // to, and determinize (a world a player could be in).
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <map>
 
 #include "core/replay.hpp"
 #include "lua/internal.hpp"
@@ -64,6 +66,8 @@ void Match::load(const nlohmann::json& j) {
     log_ = j.value("log", std::vector<std::string>{});
     vm_.charge(-static_cast<std::ptrdiff_t>(log_bytes_));
     log_bytes_ = 0;
+    world_ = 0;
+    if (shown_seed_ != seed_) show_seed(seed_);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("bad save: ") + e.what());
   } catch (const std::logic_error& e) {
@@ -79,6 +83,10 @@ Snapshot Match::snapshot() {
   s.rng_ = rng_;
   s.log_size_ = log_.size();
   s.log_bytes_ = log_bytes_;
+  s.world_ = world_;
+  s.shown_seed_ = shown_seed_;
+  static std::atomic<uint64_t> moments{0};
+  s.id_ = moments.fetch_add(1, std::memory_order_relaxed) + 1;
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_getfield(L, -1, "state");
@@ -100,6 +108,8 @@ void Match::reset_transaction() {
 void Match::restore(const Snapshot& s) {
   restore_state(s);
   reset_transaction();
+  restored_id_ = s.id_;
+  restored_version_ = version_;
 }
 
 void Match::restore_state(const Snapshot& s) {
@@ -112,6 +122,8 @@ void Match::restore_state(const Snapshot& s) {
   });
   table_ = s.table_;
   rng_ = s.rng_;
+  world_ = s.world_;
+  if (shown_seed_ != s.shown_seed_) show_seed(s.shown_seed_);
   if (log_.size() > s.log_size_) {
     log_.resize(s.log_size_);
     vm_.charge(static_cast<std::ptrdiff_t>(s.log_bytes_) - static_cast<std::ptrdiff_t>(log_bytes_));
@@ -120,28 +132,110 @@ void Match::restore_state(const Snapshot& s) {
   touch();
 }
 
-void Match::determinize(int player, core::Rng& rng) {
-  std::vector<std::pair<int, int>> places;
-  std::vector<core::CardId> hidden;
-  const auto& zones = table_.zones();
-  for (size_t z = 0; z < zones.size(); ++z) {
-    if (zones[z].kind == "box") continue;  // outside the game
-    for (size_t p = 0; p < zones[z].cards.size(); ++p) {
-      core::CardId c = zones[z].cards[p];
-      if (!table_.knows(player, c)) {
-        places.emplace_back(static_cast<int>(z), static_cast<int>(p));
-        hidden.push_back(c);
+void Match::show_seed(uint64_t seed) {
+  shown_seed_ = seed;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_pushinteger(L, static_cast<lua_Integer>(seed));
+    lua_setfield(L, -2, "seed");
+  });
+}
+
+namespace {
+uint64_t draw64(core::Rng& rng) {
+  uint64_t hi = rng.next();
+  return hi << 32 | rng.next();
+}
+}  // namespace
+
+// The cards named by the `card` and `cards` fields of the player's legal
+// actions, when the player acts: cards it is offered are cards it is shown
+// (captured offers every Patriot of its face-down deck as an identity),
+// so a world keeps them where they are. Kept for the moment last restored,
+// from which bots make many worlds in a row.
+const std::vector<core::CardId>& Match::offered_cards(int player) {
+  bool at_moment = restored_id_ != 0 && version_ == restored_version_;
+  if (at_moment && offered_id_ == restored_id_ && offered_player_ == player) return offered_;
+  offered_.clear();
+  if (actor() == player) {
+    ensure_actions();
+    protect(vm_, [&](lua_State* L) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+      int list = lua_gettop(L);
+      for (int i = 1; i <= actions_n_; ++i) {
+        lua_rawgeti(L, list, i);
+        if (lua_getfield(L, -1, "card") == LUA_TNUMBER && lua_isinteger(L, -1))
+          offered_.push_back(static_cast<core::CardId>(lua_tointeger(L, -1)));
+        if (lua_getfield(L, -2, "cards") == LUA_TTABLE)
+          for (lua_Integer k = 1; lua_rawgeti(L, -1, k) == LUA_TNUMBER; ++k, lua_pop(L, 1))
+            if (lua_isinteger(L, -1))
+              offered_.push_back(static_cast<core::CardId>(lua_tointeger(L, -1)));
+        lua_settop(L, list);
       }
-    }
+    });
   }
-  // Sorted first, so the guess depends only on which cards are unseen,
-  // never on where they really lie: a bot cannot learn anything from it.
-  std::sort(hidden.begin(), hidden.end());
-  rng.shuffle(hidden);
-  for (size_t k = 0; k < places.size(); ++k)
-    table_.place(places[k].first, places[k].second, hidden[k]);
+  offered_id_ = at_moment ? restored_id_ : 0;
+  offered_player_ = player;
+  return offered_;
+}
+
+void Match::determinize(int player, core::Rng& rng) {
+  redeal(player, rng, offered_cards(player));
+  // A lookahead past a shuffle or g.random draws from the bot's guess of
+  // the future, never the game's: with the game's RNG a bot saw which
+  // card a bet would turn over.
+  uint64_t state = draw64(rng);
+  rng_ = core::Rng(state, draw64(rng));
+  show_seed(draw64(rng));  // g.seed re-deals nothing real
+  world_ = player;
   reset_transaction();
   touch();
+  hide_secrets(player);
+}
+
+// The pools: the cards `player` does not know, by the zone each was last
+// shuffled in (cards of one pack are alike face down, so a card of
+// GITMO's Special Ops deck is never imagined among the basic deck's), or
+// never shuffled. Cards in the box that were never shuffled are outside
+// the game and stay, and so do cards the player's actions name. Within a pool the cards are sorted,
+// then shuffled by the bot's RNG into the pool's places in table order: the guess depends only on
+// which cards are unseen, never on where they really lie. What the other players know of a place
+// (they saw it taken, or revealed) stays with the place, whichever card the guess puts there.
+void Match::redeal(int player, core::Rng& rng, const std::vector<core::CardId>& offered) {
+  std::vector<char> shown(static_cast<size_t>(table_.ncards()) + 1, 0);
+  for (core::CardId c : offered)
+    if (c >= 1 && c <= table_.ncards()) shown[static_cast<size_t>(c)] = 1;
+  struct Place {
+    int zone, pos;
+    uint32_t known, remembered;
+  };
+  struct Pool {
+    std::vector<Place> places;
+    std::vector<core::CardId> cards;
+  };
+  std::map<int, Pool> pools;
+  const auto& zones = table_.zones();
+  for (size_t z = 0; z < zones.size(); ++z)
+    for (size_t p = 0; p < zones[z].cards.size(); ++p) {
+      core::CardId c = zones[z].cards[p];
+      int pack = table_.shuffled_in(c);
+      if (table_.knows(player, c) || shown[static_cast<size_t>(c)] ||
+          (pack < 0 && zones[z].kind == "box"))
+        continue;
+      Pool& pool = pools[pack];
+      pool.places.push_back({static_cast<int>(z), static_cast<int>(p), table_.known_mask(c),
+                             table_.remembered_mask(c)});
+      pool.cards.push_back(c);
+    }
+  for (auto& [pack, pool] : pools) {
+    std::sort(pool.cards.begin(), pool.cards.end());
+    rng.shuffle(pool.cards);
+    for (size_t k = 0; k < pool.places.size(); ++k) {
+      const Place& at = pool.places[k];
+      table_.place(at.zone, at.pos, pool.cards[k]);
+      table_.set_knowledge(pool.cards[k], at.known, at.remembered);
+    }
+  }
 }
 
 }  // namespace ratify::lua

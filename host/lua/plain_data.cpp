@@ -56,8 +56,9 @@ std::string check_rec(lua_State* L, int idx, const std::string& path,
   if (!seen.insert(lua_topointer(L, idx)).second)
     return path + " is a table that appears twice (a cycle or a shared subtable)";
   if (lua_getmetatable(L, idx)) {
+    bool tripwire = is_tripwire(L, lua_gettop(L));  // a secret, in a bot's world
     lua_pop(L, 1);
-    return path + " has a metatable";
+    if (!tripwire) return path + " has a metatable";
   }
   idx = lua_absindex(L, idx);
   luaL_checkstack(L, 4, "state nested too deep");
@@ -231,6 +232,12 @@ void copy_rec(lua_State* L, int idx, int depth) {
   luaL_checkstack(L, 6, "data nested too deep");
   lua_createtable(L, static_cast<int>(lua_rawlen(L, idx)), 0);
   int out = lua_gettop(L);
+  if (lua_getmetatable(L, idx)) {
+    if (is_tripwire(L, lua_gettop(L)))
+      lua_setmetatable(L, out);  // a moment of a bot's world keeps its tripwires
+    else
+      lua_pop(L, 1);
+  }
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     lua_pushvalue(L, -2);

@@ -118,6 +118,71 @@ core::OptionValue to_option_value(lua_State* L, int idx, const std::string& wher
   }
 }
 
+// One entry of `secrets`: "per_seat", "hidden", or { "per_seat", imagine = fn }.
+core::Secret read_secret(lua_State* L, int value, const std::string& key,
+                         const std::string& where) {
+  std::string at = where + "secrets." + key + ": ";
+  core::Secret out;
+  out.key = key;
+  int shape = value;
+  if (lua_istable(L, value)) {
+    lua_pushnil(L);
+    while (lua_next(L, value)) {
+      bool known =
+          (lua_isinteger(L, -2) && lua_tointeger(L, -2) == 1) ||
+          (lua_type(L, -2) == LUA_TSTRING && std::strcmp(lua_tostring(L, -2), "imagine") == 0);
+      lua_pop(L, 1);
+      if (!known)
+        throw ScriptError(at +
+                          "the table holds { \"per_seat\" or \"hidden\", imagine = "
+                          "function }, and nothing else");
+    }
+    get_field(L, value, "imagine");
+    if (!lua_isnil(L, -1) && !lua_isfunction(L, -1))
+      throw ScriptError(at + "imagine must be a function, not a " + luaL_typename(L, -1));
+    out.imagined = lua_isfunction(L, -1);
+    lua_pop(L, 1);
+    lua_rawgeti(L, value, 1);
+    shape = lua_gettop(L);
+  }
+  const char* text = lua_type(L, shape) == LUA_TSTRING ? lua_tostring(L, shape) : "";
+  if (std::strcmp(text, "per_seat") != 0 && std::strcmp(text, "hidden") != 0)
+    throw ScriptError(at + "say \"per_seat\" (g.state." + key +
+                      "[p] is player p's alone) or \"hidden\" (nobody's), not " +
+                      (*text ? std::string("\"") + text + "\"" : luaL_typename(L, shape)));
+  out.per_seat = std::strcmp(text, "per_seat") == 0;
+  if (shape != value) lua_pop(L, 1);
+  return out;
+}
+
+// `secrets`: the parts of g.state no other seat may know (docs/lua-api.md
+// "Secrets"), sorted by key.
+std::vector<core::Secret> read_secrets(lua_State* L, int t, const std::string& where) {
+  std::vector<core::Secret> out;
+  get_field(L, t, "secrets");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return out;
+  }
+  if (!lua_istable(L, -1))
+    throw ScriptError(where +
+                      "field 'secrets' must be a table { key = \"per_seat\" | "
+                      "\"hidden\" | { \"per_seat\", imagine = function } }, not a " +
+                      luaL_typename(L, -1));
+  int list = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, list)) {
+    if (lua_type(L, -2) != LUA_TSTRING)
+      throw ScriptError(where + "secrets: the keys are names of fields of g.state (strings)");
+    out.push_back(read_secret(L, lua_gettop(L), lua_tostring(L, -2), where));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  std::sort(out.begin(), out.end(),
+            [](const core::Secret& a, const core::Secret& b) { return a.key < b.key; });
+  return out;
+}
+
 }  // namespace
 
 Rules::Rules(const fs::path& dir, const fs::path& scripts_dir, const fs::path& variant_file,
@@ -174,6 +239,7 @@ void Rules::read_meta(const std::string& file) {
   meta_.has_score = has("score");
   meta_.has_stats = has("stats");
   meta_.search = opt_string(L, t, "search", where);
+  meta_.secrets = read_secrets(L, t, where);
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(vm_->ruleset_dir() / "bots", ec))
     if (e.path().extension() == ".lua" && e.is_regular_file(ec))

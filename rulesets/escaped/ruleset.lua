@@ -211,11 +211,22 @@ return {
       text = (s.winner and NAME[s.winner] .. " found" or "Nobody found") .. " the escaped prisoner" }
   end,
 
-  -- Each player sees only his own suspect list.
+  -- Each player's suspect list is his alone (the host keeps it out of the
+  -- other seats' views and bots). In a bot's world another player's list
+  -- is imagined: every Traitor he knows there, which is what he checks off.
+  secrets = { checked = { "per_seat", imagine = function(g, p)
+    local list = {}
+    for c = 1, g.ncards do
+      if g.knows(p, c) then list[g.defs[c].id] = true end
+    end
+    return list
+  end } },
+
+  -- Each player sees only his own suspect list; the name is in the log.
   view = function(g, player)
     local s = g.state
     local v = { phase = s.phase, turn = s.turn, turns = s.turns, winner = s.winner, out = {}, checked = {},
-      named = s.turn == player and s.named or nil }
+      named = s.named }
     for p = 1, g.players do
       v.out[p] = s.out[p]
       v.checked[p] = {}

@@ -35,6 +35,7 @@
 ---@field score? fun(g: ratify.G, player: ratify.Player): number A player's standing now, for `ratify sim`'s lead changes (`--leads`: the heuristic stands in).
 ---@field stats? fun(g: ratify.G): table<string, number> Named numbers of a finished game, aggregated by `ratify sim`.
 ---@field search? string MCTS settings for the window's Normal and Hard bots ("depth=0").
+---@field secrets? table<string, "per_seat"|"hidden"|table> Parts of g.state no other seat may know: `checked = "per_seat"` (g.state.checked[p] is p's alone), `"hidden"` (nobody's), or `{ "per_seat", imagine = fun(g, player) }` (docs/lua-api.md "Secrets").
 ---@field layout? table<string, table> GUI hints by zone pattern (`["hand:*"] = { fan = "row" }`).
 ---@field settable? table<string, fun(g: ratify.G, ...)> Setters scenario tests call with `G:set(name, ...)`.
 
@@ -100,7 +101,7 @@
 ---@field state table The ruleset's own plain-data state (initially {}).
 ---@field players integer Number of players (read-only).
 ---@field options table<string, ratify.OptionValue> Option values (read-only).
----@field seed integer The game's seed (read-only).
+---@field seed integer The game's seed (read-only; in a bot's world a made-up one).
 ---@field ncards integer Number of cards.
 ---@field defs ratify.CardDef[] Definition of each card, by card (no host call: use it in loops).
 ---@field logging boolean False in batch games, where nobody reads the log.
