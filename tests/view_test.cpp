@@ -176,7 +176,7 @@ TEST(Actions, PresentationIsNoPartOfAnActionsIdentity) {
 const char* kReader = R"(
 local M = { id = "reader", name = "Reader", players = { min = 1, max = 1 },
   cards = { { id = "c", name = "C", count = 3 } },
-  options = { write = { default = "none", choices = { "none", "top", "nested", "new" }, doc = "What apply writes" } } }
+  options = { write = { default = "none", choices = { "none", "top", "nested", "new", "rawset" }, doc = "What apply writes" } } }
 local PLAY = { kind = "play", cards = { 1, 2, 3 } }
 function M.setup(g) g.zone("pile", { visibility = "all", kind = "pile" }); g.state.done = false end
 function M.actor(g) if g.state.done then return nil end return 1 end
@@ -188,10 +188,11 @@ function M.apply(g, a)
   local sum = 0
   for _, c in ipairs(a.cards) do sum = sum + c end
   g.state.read = { kind = a.kind, n = #a.cards, sum = sum, keys = table.concat(keys, ","),
-    second = a.cards[2], type = type(a) }
+    second = a.cards[2], type = type(a), first = next(a) ~= nil, inner = next(a.cards) }
   if g.options.write == "top" then a.kind = "changed" end
   if g.options.write == "nested" then a.cards[1] = 9 end
   if g.options.write == "new" then a.extra = 1 end
+  if g.options.write == "rawset" then rawset(a, "kind", "changed") end
   g.state.done = true
 end
 function M.result() return { winners = { 1 }, scores = { 1 } } end
@@ -213,6 +214,8 @@ TEST(Actions, ApplyReadsAFrozenActionAsItWouldTheTable) {
     EXPECT_EQ(read["second"], 2);
     EXPECT_EQ(read["keys"], "cards,kind");
     EXPECT_EQ(read["type"], "table");
+    EXPECT_EQ(read["first"], true);  // next reads the action, as pairs does
+    EXPECT_EQ(read["inner"], 1);
   }
 }
 
@@ -227,7 +230,8 @@ TEST(Actions, AWriteIntoAnActionFailsInEveryMode) {
   };
   for (const Case& c : {Case{"write=top", "ruleset.lua:17: an action is read-only"},
                         Case{"write=nested", "ruleset.lua:18: an action is read-only"},
-                        Case{"write=new", "ruleset.lua:19: an action is read-only"}})
+                        Case{"write=new", "ruleset.lua:19: an action is read-only"},
+                        Case{"write=rawset", "ruleset.lua:20: an action is read-only"}})
     for (auto mode : {engine::Mode::Lean, engine::Mode::Record, engine::Mode::Interactive}) {
       engine::Game g(l, 1, 1, l->options({c.set}), mode);
       try {

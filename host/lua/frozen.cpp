@@ -6,21 +6,33 @@
 // and `test`. One stand-in for all modes makes a playtest play exactly the
 // game that `play` and `test` play.
 //
-// The stand-in is an empty table whose metatable reads from the action
-// (__index; a table in the action is read through a stand-in of its own),
-// refuses every write at the line that writes it (__newindex), and gives
-// # and pairs of the action. A flat action's stand-in is kept while the
-// action lives: a ruleset that offers the same table again (shared
-// actions, the fast way) pays for it once. Measured: docs/architecture.md
-// "Frozen actions".
+// A stand-in is a table without a field a script can name, so every read
+// and write meets its metatable: writes are refused at the line that
+// writes (__newindex; the sandbox's rawset and next know stand-ins too),
+// # and pairs give the action's. Two kinds, by the action's shape:
+//
+// - kept: a flat action (no table in it), the way fast rulesets share
+//   them. Its own metatable reads the action (__index is the action: a
+//   read costs two lookups more than on the table), and the stand-in is
+//   kept while the action lives, so an action offered again pays for its
+//   stand-in once; actions(g) may refill its own tables.
+// - lazy: an action with tables in it, mostly made fresh. The stand-in
+//   holds its action under a key no script can make (a light userdata) and
+//   shares one metatable whose __index reads the action, a table in it
+//   through a lazy stand-in of its own, made on first read. Nothing is
+//   copied: apply reads a few fields of a move, not all.
+//
+// Measured: docs/architecture.md "Frozen actions".
 #include "lua/internal.hpp"
 
 namespace ratify::lua {
 
 namespace {
 
-const char kKeptKey = 0;    // the registry's light-userdata key of the kept stand-ins
-const char kSourceKey = 0;  // a stand-in's metatable holds its action under this key
+const char kKeptKey = 0;    // registry: the kept stand-ins, by action (weak keys)
+const char kLazyMtKey = 0;  // registry: the lazy stand-ins' shared metatable
+const char kSourceKey = 0;  // the action: in a lazy stand-in, or a kept one's metatable
+const char kInnerKey = 0;   // a lazy stand-in's stand-ins of its tables, by table
 
 // __newindex: the write is the ruleset's error, at the line that wrote.
 int refuse_write(lua_State* L) {
@@ -33,19 +45,57 @@ int refuse_write(lua_State* L) {
   return lua_error(L);
 }
 
-// The action a stand-in (at index `proxy`) reads.
-void push_source(lua_State* L, int proxy) {
+// Whether the value at idx is a stand-in (its metatable refuses writes).
+bool is_frozen(lua_State* L, int idx) {
+  if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return false;
+  lua_getfield(L, -1, "__newindex");
+  bool frozen = lua_tocfunction(L, -1) == refuse_write;
+  lua_pop(L, 2);
+  return frozen;
+}
+
+// The action of the stand-in at `proxy`; true for a lazy one.
+bool push_source(lua_State* L, int proxy) {
+  if (lua_rawgetp(L, proxy, &kSourceKey) != LUA_TNIL) return true;
+  lua_pop(L, 1);
   lua_getmetatable(L, proxy);
   lua_rawgetp(L, -1, &kSourceKey);
   lua_remove(L, -2);
+  return false;
 }
 
-// A value read from an action: a table in it is read through a stand-in.
-void push_read(lua_State* L, int value) {
-  if (lua_istable(L, value))
-    push_frozen(L, value);
-  else
-    lua_pushvalue(L, value);
+void push_lazy(lua_State* L, int t);
+
+// The value on top, read from the lazy stand-in at `proxy`: a table is
+// replaced by its own stand-in, made once per stand-in and table.
+void freeze_read(lua_State* L, int proxy) {
+  if (!lua_istable(L, -1)) return;
+  int inner = lua_gettop(L);
+  if (lua_rawgetp(L, proxy, &kInnerKey) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, proxy, &kInnerKey);
+  }
+  int made = inner + 1;
+  lua_pushvalue(L, inner);
+  if (lua_rawget(L, made) == LUA_TNIL) {
+    lua_pop(L, 1);
+    push_lazy(L, inner);
+    lua_pushvalue(L, inner);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, made);
+  }
+  lua_replace(L, inner);
+  lua_settop(L, inner);
+}
+
+int lazy_index(lua_State* L) {
+  lua_rawgetp(L, 1, &kSourceKey);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, -2);
+  freeze_read(L, 1);
+  return 1;
 }
 
 int frozen_len(lua_State* L) {
@@ -54,10 +104,14 @@ int frozen_len(lua_State* L) {
   return 1;
 }
 
+// next(stand-in, key) as next(action, key) would be, tables frozen.
 int frozen_next(lua_State* L) {
-  push_source(L, 1);
+  lua_settop(L, 2);
+  bool lazy = push_source(L, 1);
   lua_pushvalue(L, 2);
-  return lua_next(L, -2) ? 2 : 0;
+  if (!lua_next(L, -2)) return 0;
+  if (lazy) freeze_read(L, 1);
+  return 2;
 }
 
 int frozen_pairs(lua_State* L) {
@@ -67,51 +121,65 @@ int frozen_pairs(lua_State* L) {
   return 3;
 }
 
-// How many fields the table at t has, and whether a table is among them.
-int count_fields(lua_State* L, int t, bool* nested) {
-  int n = 0;
-  *nested = false;
-  for (lua_pushnil(L); lua_next(L, t); lua_pop(L, 1)) {
-    ++n;
-    *nested = *nested || lua_istable(L, -1);
-  }
-  return n;
+// rawset and next skip metatables: the sandbox's know stand-ins.
+int guarded_rawset(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  luaL_checkany(L, 3);
+  if (is_frozen(L, 1)) return refuse_write(L);
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 1;
 }
 
-// A copy of the action at t whose tables are stand-ins: what a stand-in
-// of an action with tables in it reads (fields at full speed, unlike a C
-// __index). A snapshot: such a stand-in is never kept.
-void push_shadow(lua_State* L, int t, int fields) {
-  lua_createtable(L, 0, fields);  // sized once: growing a table rehashes it
-  int shadow = lua_gettop(L);
-  for (lua_pushnil(L); lua_next(L, t); lua_pop(L, 1)) {  // key value
-    lua_pushvalue(L, -2);
-    push_read(L, lua_gettop(L) - 1);
-    lua_rawset(L, shadow);
-  }
+int guarded_next(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (is_frozen(L, 1)) return frozen_next(L);
+  lua_settop(L, 2);
+  if (lua_next(L, 1)) return 2;
+  lua_pushnil(L);
+  return 1;
 }
 
-// The stand-in for the table at t: empty, so every read and write meets
-// its metatable. A flat action's stand-in reads the action as it is now,
-// so it can be kept (and actions(g) may refill its own tables).
-void make_stand_in(lua_State* L, int t, bool flat, int fields) {
+void set_metamethods(lua_State* L, int mt) {
+  lua_pushcfunction(L, refuse_write);
+  lua_setfield(L, mt, "__newindex");
+  lua_pushcfunction(L, frozen_len);
+  lua_setfield(L, mt, "__len");
+  lua_pushcfunction(L, frozen_pairs);
+  lua_setfield(L, mt, "__pairs");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, mt, "__metatable");  // no setmetatable; getmetatable says false
+}
+
+// A kept stand-in for the flat action at t.
+void push_kept_stand_in(lua_State* L, int t) {
   lua_createtable(L, 0, 0);
   lua_createtable(L, 0, 6);
-  if (flat)
-    lua_pushvalue(L, t);  // the common case: reads go straight to the action
-  else
-    push_shadow(L, t, fields);
+  int mt = lua_gettop(L);
+  lua_pushvalue(L, t);
   lua_pushvalue(L, -1);
-  lua_rawsetp(L, -3, &kSourceKey);  // what # and pairs read
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, refuse_write);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, frozen_len);
-  lua_setfield(L, -2, "__len");
-  lua_pushcfunction(L, frozen_pairs);
-  lua_setfield(L, -2, "__pairs");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");  // no setmetatable; getmetatable says false
+  lua_rawsetp(L, mt, &kSourceKey);  // what # and pairs read
+  lua_setfield(L, mt, "__index");
+  set_metamethods(L, mt);
+  lua_setmetatable(L, -2);
+}
+
+// A lazy stand-in for the table at t.
+void push_lazy(lua_State* L, int t) {
+  luaL_checkstack(L, 6, "an action nested too deep");
+  lua_createtable(L, 0, 1);
+  lua_pushvalue(L, t);
+  lua_rawsetp(L, -2, &kSourceKey);
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kLazyMtKey) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 6);
+    lua_pushcfunction(L, lazy_index);
+    lua_setfield(L, -2, "__index");
+    set_metamethods(L, lua_gettop(L));
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &kLazyMtKey);
+  }
   lua_setmetatable(L, -2);
 }
 
@@ -126,6 +194,15 @@ void push_kept(lua_State* L) {
   lua_setmetatable(L, -2);
   lua_pushvalue(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &kKeptKey);
+}
+
+bool is_flat(lua_State* L, int t) {
+  for (lua_pushnil(L); lua_next(L, t); lua_pop(L, 1))
+    if (lua_istable(L, -1)) {
+      lua_pop(L, 2);
+      return false;
+    }
+  return true;
 }
 
 }  // namespace
@@ -144,16 +221,23 @@ void push_frozen(lua_State* L, int idx) {
     return;
   }
   lua_pop(L, 1);
-  bool nested = false;
-  int fields = count_fields(L, t, &nested);
-  bool flat = !nested;
-  make_stand_in(L, t, flat, fields);
-  if (flat) {
-    lua_pushvalue(L, t);
-    lua_pushvalue(L, -2);
-    lua_rawset(L, -4);
+  if (!is_flat(L, t)) {
+    lua_pop(L, 1);  // the kept ones: a lazy stand-in is never kept
+    push_lazy(L, t);
+    return;
   }
+  push_kept_stand_in(L, t);
+  lua_pushvalue(L, t);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, -4);
   lua_remove(L, -2);  // the kept ones
+}
+
+void open_frozen_guards(lua_State* L) {
+  lua_pushcfunction(L, guarded_rawset);
+  lua_setglobal(L, "rawset");
+  lua_pushcfunction(L, guarded_next);
+  lua_setglobal(L, "next");
 }
 
 }  // namespace ratify::lua

@@ -99,6 +99,8 @@ void push_copy(lua_State* L, int idx);  // deep copy of plain data, tripwires ke
 bool is_tripwire(lua_State* L, int metatable);
 // A read-only stand-in for the table at idx (frozen.cpp): what apply gets.
 void push_frozen(lua_State* L, int idx);
+// The sandbox's rawset, which refuses a frozen action as a write does.
+void open_frozen_guards(lua_State* L);
 bool deep_equal(lua_State* L, int a, int b);
 bool fields_match(lua_State* L, int spec, int action);  // every field of spec equal
 

@@ -419,6 +419,7 @@ void Vm::open_sandbox() {
   lua_setfield(L, -2, "print");
   lua_pushcfunction(L, &Internals::require);
   lua_setfield(L, -2, "require");
+  open_frozen_guards(L);  // rawset would write into a frozen action
 
   // string.dump makes bytecode, the way around "text chunks only".
   lua_getfield(L, -1, "string");
