@@ -1,6 +1,6 @@
 # The text UI as a player meets it (issue 26): `rules` shows how to play,
 # the board is compact (no internal ids, no empty zones, lines every player
-# shares said once), after a move only what changed is printed, and the end
+# repeats said once), after a move only what changed is printed, and the end
 # is headlined for the human. Run with -DRATIFY=<ratify> -DSRC=<tree> -DOUT=<dir>.
 cmake_minimum_required(VERSION 3.20)
 file(MAKE_DIRECTORY ${OUT})
@@ -42,12 +42,19 @@ string(SUBSTRING "${out}" ${first} -1 boards)
 string(FIND "${boards}" "your action" prompt)
 string(SUBSTRING "${boards}" 0 ${prompt} first_board)
 count_of("${first_board}" "Pairs 0" n)
-if(NOT n EQUAL 1)
-  fail("a status line every player has is said once, not ${n} times")
+if(NOT n EQUAL 2)
+  fail("each player's status once (${n} times)")
 endif()
 count_of("${out}" "Draw deck: 12 face down" n)
 if(NOT n EQUAL 2)
   fail("an unchanged line is printed on the first board and on `b` only (${n} times)")
+endif()
+
+# A table line the ruleset also gives each player is said once.
+play_text("q\n" amendments --seats human,random --seed 1)
+count_of("${out}" "Hand 1" n)
+if(NOT n EQUAL 1)
+  fail("a table status line is said once, not ${n} times")
 endif()
 
 # The patience played to its end with the first action every time: the

@@ -64,19 +64,6 @@ struct BoardLine {
   std::string key, text;
 };
 
-// Status lines every player has ("Round 2", or "Score 0" at the start)
-// are said once, for all players, not once per player.
-std::vector<std::string> common_status(const engine::View& v) {
-  std::vector<std::string> common;
-  if (v.status.size() < 2) return common;
-  for (const auto& line : v.status[0]) {
-    bool everyone = true;
-    for (const auto& s : v.status) everyone &= std::count(s.begin(), s.end(), line) > 0;
-    if (everyone) common.push_back(line);
-  }
-  return common;
-}
-
 std::string joined(const std::vector<std::string>& lines, const std::vector<std::string>& skip) {
   std::string s;
   for (const auto& l : lines)
@@ -91,23 +78,26 @@ std::vector<BoardLine> board(engine::Game& game, const engine::View& v, int seat
   std::vector<BoardLine> lines;
   if (!v.shared_status.empty())
     lines.push_back({"status:0", "Table: " + joined(v.shared_status, {})});
-  // A line the table already says is not said again for each player.
-  auto common = common_status(v), skip = v.shared_status;
-  skip.insert(skip.end(), common.begin(), common.end());
-  std::string all = joined(common, v.shared_status);
-  if (!all.empty()) lines.push_back({"status:all", "All players: " + all});
+  // A line the table already says ("Hand 1") is not said again for each
+  // player. Lines only alike by chance ("Score 0" for all at the start)
+  // stay each player's, so the board does not reshuffle as scores part.
+  const auto& skip = v.shared_status;
   auto zones_of = [&](int owner) {
     for (const auto& z : v.zones) {
       if (z.owner != owner || z.cards.empty()) continue;
       std::string title = z.label.empty() ? z.name : z.label;
-      std::string who = owner ? player_name(owner) + (owner == seat ? " (you)" : "") + ", " : "";
-      lines.push_back({"zone:" + z.name, who + title + ": " + zone_cards(game, z)});
+      std::string you = owner && owner == seat ? " (you)" : "";
+      if (owner && title.find(player_name(owner)) == std::string::npos)
+        title = player_name(owner) + you + ", " + title;  // "Player 2, Hand"
+      else
+        title += you;  // the label names its owner: "Player 2's hand"
+      lines.push_back({"zone:" + z.name, title + ": " + zone_cards(game, z)});
     }
   };
   zones_of(0);
   for (int p = 1; p <= game.players(); ++p) {
     std::string status =
-        p - 1 < static_cast<int>(v.status.size()) ? joined(v.status[p - 1], common) : "";
+        p - 1 < static_cast<int>(v.status.size()) ? joined(v.status[p - 1], skip) : "";
     if (!status.empty())
       lines.push_back({"status:" + std::to_string(p),
                        player_name(p) + (p == seat ? " (you)" : "") + ": " + status});
