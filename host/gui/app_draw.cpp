@@ -239,7 +239,6 @@ void App::draw_result() {
     }
     y += lh;
   }
-  if (r.winners.empty()) cv_.text(p.x + px(24), y, "Nobody wins.", f, theme::muted);
   int bw = (w - px(48) - px(20)) / 3, by = p.bottom() - px(56);
   button(
       {p.x + px(24), by, bw, px(40)}, "New game", "button:result-new", [this] { new_game(); }, true,
