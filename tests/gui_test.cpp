@@ -15,6 +15,7 @@
 
 #include "engine/catalog.hpp"
 #include "gui/driver.hpp"
+#include "gui/frame.hpp"
 #include "gui/layout.hpp"
 #include "gui/rules_text.hpp"
 #include "gui/session.hpp"
@@ -246,7 +247,27 @@ TEST(Window, EveryRulesetPlaysToTheEndWithBots) {
     EXPECT_EQ(p.rules_error, "");
     // Every action left a line: the ruleset's own or its label (issue 14, 4).
     EXPECT_GE(p.log.size(), static_cast<size_t>(p.steps));
+    // Bots only: the end names the winners, never "You" (issue 26).
+    EXPECT_TRUE(p.headline == "Nobody won" ||
+                (starts_with(p.headline, "Player") && p.headline.ends_with(" won")))
+        << p.headline;
+    EXPECT_TRUE(starts_with(p.title, p.game)) << "the window is titled " << p.title;
   }
+}
+
+// The end's headline, for the one human seat or for the winners (issue 26).
+TEST(Window, EndHeadline) {
+  EXPECT_EQ(end_headline({1}, {true, false}), "You won");
+  EXPECT_EQ(end_headline({1, 3}, {true, false, false, false}), "You won, with Player 3");
+  EXPECT_EQ(end_headline({2}, {true, false}), "You lost: Player 2 won");
+  EXPECT_EQ(end_headline({2, 4}, {true, false, false, false}), "You lost: Players 2 and 4 won");
+  EXPECT_EQ(end_headline({}, {true}), "You lost");
+  EXPECT_EQ(end_headline({}, {true, false}), "You lost: nobody won");
+  EXPECT_EQ(end_headline({1, 2, 3}, {false, false, false}), "Players 1, 2 and 3 won");
+  EXPECT_EQ(end_headline({2}, {true, true}), "Player 2 won");
+  EXPECT_EQ(end_headline({}, {false, false}), "Nobody won");
+  EXPECT_EQ(window_title("GITMO", "Partners"), "GITMO \u00b7 Partners \u2014 ratify");
+  EXPECT_EQ(window_title("", ""), "ratify");
 }
 
 TEST(Window, ScreenshotShowsTheTableBarPanelAndCards) {
@@ -341,6 +362,7 @@ TEST(Window, FullGameThroughMouseAndKeyboard) {
   }
   p = d.probe();
   ASSERT_TRUE(p.over) << "after " << p.steps << " actions";
+  EXPECT_TRUE(starts_with(p.headline, "You ")) << p.headline;
   EXPECT_TRUE(undone);
   EXPECT_GT(by_card, 0);
   EXPECT_GT(by_list, 0);
@@ -962,19 +984,29 @@ TEST(Help, ReadmeBlocks) {
   EXPECT_EQ(b[8].level, 2);
 }
 
-// F1 shows the ruleset's README beside the shortcuts; Page Down, the wheel
-// and Home scroll it; Esc closes it. On the picker it is the chosen game's.
-TEST(Window, F1ShowsTheRulesetsReadme) {
+// F1 shows how to play (the ruleset's HOW_TO_PLAY.md) beside the
+// shortcuts; Tab turns to the designer's README; Page Down, the wheel and
+// Home scroll it; Esc closes it. On the picker it is the chosen game's.
+TEST(Window, F1ShowsHowToPlayThenTheReadme) {
+  auto title_of = [](const std::string& md) {
+    return plain_inline(md.substr(2, md.find('\n') - 2));
+  };
   for (const std::string ruleset : {"article2", "gitmo"}) {
     Driver d(seated(ruleset, 3, {"human", "random"}));
     d.frames(1);
     d.key("f1");
     auto p = d.probe();
     ASSERT_EQ(p.overlays, std::vector<std::string>{"help"}) << ruleset;
-    std::string readme = read_text(engine::locate(ruleset).dir / "README.md");
-    std::string title = plain_inline(readme.substr(2, readme.find('\n') - 2));
+    auto dir = engine::locate(ruleset).dir;
     ASSERT_FALSE(p.help.empty()) << ruleset;
-    EXPECT_EQ(p.help.front(), title) << "the README's title comes first";
+    EXPECT_EQ(p.help.front(), title_of(read_text(dir / "HOW_TO_PLAY.md")))
+        << "how to play comes first";
+    EXPECT_NE(std::find(p.help.begin(), p.help.end(), "Your turn"), p.help.end()) << ruleset;
+    EXPECT_EQ(std::find(p.help.begin(), p.help.end(), "Files"), p.help.end())
+        << ruleset << ": no designer's file table for players";
+    d.key("tab");
+    p = d.probe();
+    EXPECT_EQ(p.help.front(), title_of(read_text(dir / "README.md")));
     EXPECT_GT(p.help.size(), 60u) << ruleset << ": the whole README, not a line";
     EXPECT_NE(std::find(p.help.begin(), p.help.end(), "Files"), p.help.end())
         << ruleset << ": the section headings are lines of their own";
@@ -988,6 +1020,10 @@ TEST(Window, F1ShowsTheRulesetsReadme) {
     EXPECT_EQ(d.probe().help_scroll, 0);
     d.key("escape");
     EXPECT_TRUE(d.probe().overlays.empty());
+    d.key("f1");
+    EXPECT_EQ(d.probe().help.front(), title_of(read_text(dir / "HOW_TO_PLAY.md")))
+        << "opened again: how to play first";
+    d.key("escape");
   }
   WindowOptions picker;
   Driver d(picker);

@@ -1,6 +1,10 @@
 #include "cli/text_ui.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "bots/bots.hpp"
@@ -9,42 +13,126 @@ namespace ratify::cli {
 
 namespace {
 
-std::string card_name(engine::Game& game, const engine::CardView& c) {
-  if (!c.face_up) return "##";
-  const auto& d = game.state().card_defs()[static_cast<size_t>(c.def)];
-  std::string s = d.name;
-  if (!d.short_label.empty() && d.short_label != d.name) s = d.short_label + " " + s;
-  return s + " #" + std::to_string(c.id);
+std::string player_name(int p) {
+  return "Player " + std::to_string(p);
 }
 
-void show_view(engine::Game& game, const engine::View& v, int player, std::ostream& out) {
-  out << "\n== " << game.loaded().meta().name << " == player " << player << " to act ==\n";
-  for (const auto& z : v.zones) {
-    std::string title = z.label.empty() ? z.name : z.label;
-    out << "  " << title << " (" << z.cards.size() << "):";
-    bool all_hidden = true;
-    for (const auto& c : z.cards) all_hidden &= !c.face_up;
-    if (z.cards.empty())
-      out << " empty";
-    else if (all_hidden)
-      out << " " << z.cards.size() << " face down";
-    else
-      for (size_t k = 0; k < z.cards.size(); ++k)
-        out << (k ? ", " : " ") << card_name(game, z.cards[k]);
-    out << "\n";
-  }
-  if (!v.shared_status.empty()) {
-    out << "  table:";
-    for (const auto& line : v.shared_status) out << "  " << line;
-    out << "\n";
-  }
-  for (int p = 1; p <= game.players(); ++p)
-    if (!v.status[p - 1].empty()) {
-      out << "  player " << p << ":";
-      for (const auto& line : v.status[p - 1]) out << "  " << line;
-      out << "\n";
-    }
+std::string lower(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
 }
+
+const core::CardDef& def_of(engine::Game& game, const engine::CardView& c) {
+  return game.state().card_defs()[static_cast<size_t>(c.def)];
+}
+
+// A face-up card as a player names it: its corner label and name, never
+// the host's id.
+std::string card_name(engine::Game& game, const engine::CardView& c) {
+  if (!c.face_up) return "##";
+  const auto& d = def_of(game, c);
+  if (!d.short_label.empty() && d.short_label != d.name) return d.short_label + " " + d.name;
+  return d.name;
+}
+
+// What lies in a zone: hidden cards counted ("47 face down, then P4 Dan
+// Oakheart" for a deck showing its top card), face-up ones named.
+std::string zone_cards(engine::Game& game, const engine::ZoneView& z) {
+  std::string s;
+  int hidden = 0;
+  auto flush_hidden = [&] {
+    if (!hidden) return;
+    s += (s.empty() ? "" : ", ") + std::to_string(hidden) + " face down";
+    hidden = 0;
+  };
+  for (const auto& c : z.cards) {
+    if (!c.face_up) {
+      ++hidden;
+      continue;
+    }
+    bool after_hidden = hidden > 0;
+    flush_hidden();
+    s += (s.empty() ? "" : after_hidden ? ", then " : ", ") + card_name(game, c);
+  }
+  flush_hidden();
+  return s;
+}
+
+// One line of the board: `key` says which (whose zone, or whose status),
+// so a later board prints only the lines that changed.
+struct BoardLine {
+  std::string key, text;
+};
+
+std::string joined(const std::vector<std::string>& lines, const std::vector<std::string>& skip) {
+  std::string s;
+  for (const auto& l : lines)
+    if (std::find(skip.begin(), skip.end(), l) == skip.end())
+      s += (s.empty() ? "" : " \u00b7 ") + l;
+  return s;
+}
+
+// The board as `seat` sees it: the table's status and zones, then each
+// player's status and zones; empty zones left out.
+std::vector<BoardLine> board(engine::Game& game, const engine::View& v, int seat) {
+  std::vector<BoardLine> lines;
+  if (!v.shared_status.empty())
+    lines.push_back({"status:0", "Table: " + joined(v.shared_status, {})});
+  // A line the table already says ("Hand 1") is not said again for each
+  // player. Lines only alike by chance ("Score 0" for all at the start)
+  // stay each player's, so the board does not reshuffle as scores part.
+  const auto& skip = v.shared_status;
+  auto zones_of = [&](int owner) {
+    for (const auto& z : v.zones) {
+      if (z.owner != owner || z.cards.empty()) continue;
+      std::string title = z.label.empty() ? z.name : z.label;
+      std::string you = owner && owner == seat ? " (you)" : "";
+      if (owner && title.find(player_name(owner)) == std::string::npos)
+        title = player_name(owner) + you + ", " + title;  // "Player 2, Hand"
+      else
+        title += you;  // the label names its owner: "Player 2's hand"
+      lines.push_back({"zone:" + z.name, title + ": " + zone_cards(game, z)});
+    }
+  };
+  zones_of(0);
+  for (int p = 1; p <= game.players(); ++p) {
+    std::string status =
+        p - 1 < static_cast<int>(v.status.size()) ? joined(v.status[p - 1], skip) : "";
+    if (!status.empty())
+      lines.push_back({"status:" + std::to_string(p),
+                       player_name(p) + (p == seat ? " (you)" : "") + ": " + status});
+    zones_of(p);
+  }
+  return lines;
+}
+
+// Prints the board: whole the first time (or when asked, or for another
+// seat), else only what changed since it was last printed.
+class BoardPrinter {
+ public:
+  void print(const std::vector<BoardLine>& lines, int seat, bool whole, std::ostream& out) {
+    whole = whole || seat != seat_;
+    std::map<std::string, std::string> now;
+    for (const auto& l : lines) now[l.key] = l.text;
+    int printed = 0;
+    for (const auto& l : lines) {
+      auto was = shown_.find(l.key);
+      if (whole || was == shown_.end() || was->second != l.text)
+        out << "  " << l.text << "\n", ++printed;
+    }
+    if (!whole)
+      for (const auto& [key, text] : shown_)
+        if (!now.count(key))
+          out << "  " << text.substr(0, text.find(": ")) << ": empty now\n", ++printed;
+    if (!printed) out << "  (nothing else changed; b shows the whole board)\n";
+    shown_ = std::move(now);
+    seat_ = seat;
+  }
+
+ private:
+  std::map<std::string, std::string> shown_;
+  int seat_ = -1;
+};
 
 // The seat's actions as the window lists them: the safe ones numbered,
 // the risky ones after them, the End-turn action apart (`e`).
@@ -89,22 +177,36 @@ bool confirmed(const engine::Action& a, std::istream& in, std::ostream& out) {
 }
 
 void print_help(std::ostream& out) {
-  out << "  N      carry out action N\n"
-         "  e      end the turn (when offered)\n"
-         "  u      undo your last action (not over a card it showed you)\n"
-         "  c N    show card N in full\n"
-         "  l      the whole game log\n"
-         "  q      quit\n";
+  out << "  N        carry out action N\n"
+         "  e        end the turn (when offered)\n"
+         "  u        undo your last action (not over a card it showed you)\n"
+         "  b        the whole board again\n"
+         "  a        the actions again\n"
+         "  c NAME   show a card you see in full (part of its name will do)\n"
+         "  l        the whole game log\n"
+         "  rules    how to play this game (rules designer: the designer's notes)\n"
+         "  q        quit\n";
+}
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  if (in) s << in.rdbuf();
+  return s.str();
 }
 
 }  // namespace
 
-std::string card_text(engine::Game& game, const engine::View& v, int card) {
+std::string card_text(engine::Game& game, const engine::View& v, const std::string& query) {
+  std::string q = lower(query);
   const core::CardDef* def = nullptr;
   for (const auto& z : v.zones)
     for (const auto& c : z.cards)
-      if (card >= 1 && c.id == card && c.face_up) def = &game.state().card_defs()[c.def];
-  if (!def) return "you cannot see that card";
+      if (!def && c.face_up && !q.empty()) {
+        const auto& d = def_of(game, c);
+        if (lower(d.name).find(q) != std::string::npos || lower(d.short_label) == q) def = &d;
+      }
+  if (!def) return "no card you see is called \"" + query + "\"";
   const auto& d = *def;
   std::string s = d.name;
   if (!d.kind.empty()) s += " (" + d.kind + ")";
@@ -113,19 +215,43 @@ std::string card_text(engine::Game& game, const engine::View& v, int card) {
   return s;
 }
 
-std::string result_text(engine::Game& game, const engine::Result& r) {
+std::string result_text(engine::Game& game, const engine::Result& r,
+                        const std::vector<std::string>& seats) {
+  auto names = [](std::vector<int> ps) {
+    std::string s = ps.size() > 1 ? "Players " : "Player ";
+    for (size_t k = 0; k < ps.size(); ++k)
+      s += (k == 0 ? "" : k + 1 == ps.size() ? " and " : ", ") + std::to_string(ps[k]);
+    return s;
+  };
+  int you = 0, humans = 0;
+  for (size_t p = 0; p < seats.size(); ++p)
+    if (seats[p] == "human") ++humans, you = static_cast<int>(p) + 1;
+  bool you_won = std::count(r.winners.begin(), r.winners.end(), you) > 0;
+  std::vector<int> others;
+  for (int w : r.winners)
+    if (w != you) others.push_back(w);
+  std::string headline =
+      humans != 1         ? (r.winners.empty() ? "Nobody won" : names(r.winners) + " won")
+      : you_won           ? (others.empty() ? "You won" : "You won, with " + names(others))
+      : r.winners.empty() ? (game.players() == 1 ? "You lost" : "You lost: nobody won")
+                          : "You lost: " + names(r.winners) + " won";
   std::ostringstream s;
-  s << "Game over.";
-  if (!r.text.empty()) s << " " << r.text;
-  s << "\n  winners:";
-  if (r.winners.empty()) s << " nobody";
-  for (int w : r.winners) s << " player " << w;
+  s << "*** " << headline << " ***\n";
+  if (!r.text.empty()) s << "  " << r.text << "\n";
   if (!r.scores.empty()) {
-    s << "\n  scores:";
-    for (size_t p = 0; p < r.scores.size(); ++p) s << " p" << p + 1 << "=" << r.scores[p];
+    s << "  scores:";
+    for (size_t p = 0; p < r.scores.size(); ++p)
+      s << (p ? ", " : " ") << player_name(static_cast<int>(p) + 1) << " " << r.scores[p];
+    s << "\n";
   }
-  (void)game;
-  return s.str() + "\n";
+  return s.str();
+}
+
+std::string rules_text(engine::Game& game, bool designer) {
+  auto dir = game.loaded().where().dir;
+  std::string md = designer ? std::string() : read_file(dir / "HOW_TO_PLAY.md");
+  if (md.empty()) md = read_file(dir / "README.md");
+  return md.empty() ? "This ruleset has no README.md: its rules are in its Lua files.\n" : md;
 }
 
 int play_text(engine::Game& game, const std::vector<std::string>& seats, std::istream& in,
@@ -138,6 +264,8 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
   }
   size_t log_shown = game.state().log().size();
   int done = 0;
+  BoardPrinter printer;
+  bool changed = true, whole = true;  // the board and actions to print before the prompt
   auto flush_log = [&]() {
     const auto& log = game.state().log();
     if (log_shown > log.size()) log_shown = log.size();
@@ -159,14 +287,20 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       int i = seat_bot[actor - 1]->choose(game, rngs[actor - 1]);
       game.apply(i);
       ++done;
+      changed = true;
       if (opts.after_action) opts.after_action();
       continue;
     }
     engine::View v = game.view(actor);  // all a human seat is shown comes from here
     Listed listed = list_actions(v.actions);
-    show_view(game, v, actor, out);
-    show_actions(v, listed, out);
-    out << "player " << actor << ", your action (h for help)> " << std::flush;
+    if (changed) {
+      out << "\n== " << game.loaded().meta().name << " \u00b7 " << player_name(actor)
+          << ", your turn ==\n";
+      printer.print(board(game, v, actor), actor, whole, out);
+      show_actions(v, listed, out);
+      changed = whole = false;
+    }
+    out << player_name(actor) << ", your action (h for help)> " << std::flush;
     std::string line;
     if (!std::getline(in, line)) {
       out << "\nend of input: game left unfinished\n";
@@ -178,6 +312,14 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     if (cmd == "q") return 0;
     if (cmd == "h" || cmd == "?") {
       print_help(out);
+    } else if (cmd == "b") {
+      changed = whole = true;
+    } else if (cmd == "a") {
+      show_actions(v, listed, out);
+    } else if (cmd == "rules") {
+      std::string which;
+      words >> which;
+      out << rules_text(game, which == "designer" || which == "readme");
     } else if (cmd == "u") {
       std::string why = game.why_no_undo(actor);
       if (why.empty()) {
@@ -185,13 +327,14 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
         if (opts.after_action) opts.after_action();
         log_shown = game.state().log().size();
         out << "undone\n";
+        changed = true;
       } else {
         out << why << "\n";
       }
     } else if (cmd == "c") {
-      int c = 0;
-      words >> c;
-      out << card_text(game, v, c) << "\n";
+      std::string name;
+      std::getline(words >> std::ws, name);
+      out << card_text(game, v, name) << "\n";
     } else if (cmd == "l") {
       for (const auto& l : v.log) out << "  | " << l << "\n";
     } else {
@@ -214,6 +357,7 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       try {
         game.apply(i);
         ++done;
+        changed = true;
         if (opts.after_action) opts.after_action();
       } catch (const engine::ScriptError& e) {
         out << "the ruleset failed on that action, nothing changed:\n  " << e.what() << "\n";
@@ -221,7 +365,7 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     }
   }
   flush_log();
-  if (auto r = game.result()) out << result_text(game, *r);
+  if (auto r = game.result()) out << result_text(game, *r, seats);
   return 0;
 }
 

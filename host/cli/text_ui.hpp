@@ -1,6 +1,8 @@
 #pragma once
 // The text face of `ratify play`: the human's view and numbered actions
-// on a terminal, bots moving on their own.
+// on a terminal, bots moving on their own. The board is compact: a line
+// per zone that holds cards, each line whole in itself (whose zone, what
+// lies there), and after the first board only the lines that changed.
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -20,8 +22,14 @@ struct TextOptions {
 // Plays to the end (or quit / end of input). Returns the exit code.
 int play_text(engine::Game& game, const std::vector<std::string>& seats, std::istream& in,
               std::ostream& out, const TextOptions& opts);
-// Card `card` in full, if the seat whose view `v` is sees it.
-std::string card_text(engine::Game& game, const engine::View& v, int card);
-std::string result_text(engine::Game& game, const engine::Result& r);
+// The card the seat whose view `v` is sees face up whose name (or corner
+// label) holds `query` (any case), in full; or why there is none.
+std::string card_text(engine::Game& game, const engine::View& v, const std::string& query);
+// The end, headlined for the seats marked human: "You won", "You lost:
+// Player 2 won", or the winners' names; then the ruleset's text and scores.
+std::string result_text(engine::Game& game, const engine::Result& r,
+                        const std::vector<std::string>& seats = {});
+// How to play the ruleset (its HOW_TO_PLAY.md), or for `designer` its README.md.
+std::string rules_text(engine::Game& game, bool designer);
 
 }  // namespace ratify::cli

@@ -44,6 +44,8 @@ class App : TableClicks {
   void update(uint64_t now_ms);
   void render();
   bool done() const { return quit_; }
+  // The window's title: the game on the table, else the program (frame.hpp).
+  std::string title() const;
   int play_bots_now(int max_actions);
   Probe probe();
 

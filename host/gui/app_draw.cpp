@@ -20,7 +20,20 @@ bool has(const std::vector<std::string>& v, const std::string& x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
+// "You won", "You lost: Player 2 won", or the winners (frame.hpp).
+std::string headline(Session& s) {
+  std::vector<bool> human;
+  for (int p = 1; p <= s.players(); ++p) human.push_back(s.human(p));
+  return end_headline(s.result()->winners, human);
+}
+
 }  // namespace
+
+std::string App::title() const {
+  if (screen_ != Screen::Table || !session_) return window_title("", "");
+  const auto* variant = session_->loaded().variant();
+  return window_title(session_->loaded().meta().name, variant ? variant->name : "");
+}
 
 void App::render() {
   frame_.begin();
@@ -92,7 +105,7 @@ void App::draw_top_bar(Rect r) {
          px(8);
   int a = session_->actor();
   std::string status =
-      session_->result()           ? "Game over"
+      session_->result()           ? headline(*session_)
       : !session_->error().empty() ? "Stopped: the rules failed"
       : human_turn()               ? "Your turn, " + player_name(a)
       : a && session_->human(a)    ? player_name(a) + " to act"
@@ -208,7 +221,8 @@ void App::draw_result() {
   Rect p{table_rect_.cx() - w / 2, table_rect_.cy() - h / 2, w, h};
   cv_.fill(p, theme::panel, px(14));
   cv_.frame(p, theme::playable, px(14), px(2));
-  cv_.text(p.x + px(24), p.y + px(16), "Game over", font(24, Weight::Bold), theme::playable);
+  cv_.text(p.x + px(24), p.y + px(16), headline(*session_), font(24, Weight::Bold), theme::playable,
+           w - px(48));
   int y = p.y + px(60);
   for (const auto& l : text_lines)
     y += (cv_.text(p.x + px(24), y, l, f, theme::text), cv_.line_h(f));
@@ -225,7 +239,6 @@ void App::draw_result() {
     }
     y += lh;
   }
-  if (r.winners.empty()) cv_.text(p.x + px(24), y, "Nobody wins.", f, theme::muted);
   int bw = (w - px(48) - px(20)) / 3, by = p.bottom() - px(56);
   button(
       {p.x + px(24), by, bw, px(40)}, "New game", "button:result-new", [this] { new_game(); }, true,
@@ -265,6 +278,7 @@ const ProbeBox* Probe::find(const std::string& name) const {
 
 Probe App::probe() {
   Probe p;
+  p.title = title();
   p.screen = screen_ == Screen::Picker    ? "picker"
              : screen_ == Screen::Options ? "options"
                                           : "table";
@@ -297,6 +311,7 @@ Probe App::probe() {
   p.over = session_->result().has_value();
   p.paused = paused_;
   if (p.over) p.result_text = session_->result()->text;
+  if (p.over) p.headline = headline(*session_);
   p.banner = messages_.banner_text();
   p.notice = messages_.notice();
   p.rules_error = session_->error();

@@ -51,6 +51,8 @@ struct Probe {
   int actor = 0, bottom = 0, steps = 0;
   bool human_to_act = false, over = false, paused = false;
   std::string result_text, banner, notice, rules_error;
+  std::string headline;  // the game over: "You won", "You lost: Player 2 won"...
+  std::string title;     // the window's title: the game played
   int reloads = 0;
   std::vector<std::string> actions;  // labels, in list order (action:1 is the first)
   std::string end_turn;              // the End-turn button's action, "" when none

@@ -47,4 +47,30 @@ std::string player_name(int p) {
   return "Player " + std::to_string(p);
 }
 
+std::string players_named(const std::vector<int>& players) {
+  std::string s = players.size() > 1 ? "Players " : "Player ";
+  for (size_t k = 0; k < players.size(); ++k)
+    s += (k == 0 ? "" : k + 1 == players.size() ? " and " : ", ") + std::to_string(players[k]);
+  return s;
+}
+
+std::string window_title(const std::string& game, const std::string& variant) {
+  if (game.empty()) return "ratify";
+  return game + (variant.empty() ? "" : " \u00b7 " + variant) + " \u2014 ratify";
+}
+
+std::string end_headline(const std::vector<int>& winners, const std::vector<bool>& human) {
+  int you = 0, humans = 0;
+  for (size_t p = 0; p < human.size(); ++p)
+    if (human[p]) ++humans, you = static_cast<int>(p) + 1;
+  if (humans != 1) return winners.empty() ? "Nobody won" : players_named(winners) + " won";
+  std::vector<int> others;
+  for (int w : winners)
+    if (w != you) others.push_back(w);
+  if (others.size() < winners.size())
+    return others.empty() ? "You won" : "You won, with " + players_named(others);
+  if (winners.empty()) return human.size() == 1 ? "You lost" : "You lost: nobody won";
+  return "You lost: " + players_named(winners) + " won";
+}
+
 }  // namespace ratify::gui

@@ -64,5 +64,14 @@ class Part {
 
 // How the window names a player.
 std::string player_name(int p);
+// "Player 2", "Players 1 and 3", "Players 1, 2 and 4".
+std::string players_named(const std::vector<int>& players);
+// The window's title: the game played (and its variant), then the program;
+// just the program with no game.
+std::string window_title(const std::string& game, const std::string& variant);
+// The end's headline for the seats `human` marks (1-based at [p-1]): with
+// one human seat "You won", "You won, with Player 3", "You lost: Player 2
+// won"; otherwise the winners named, or "Nobody won".
+std::string end_headline(const std::vector<int>& winners, const std::vector<bool>& human);
 
 }  // namespace ratify::gui

@@ -1,6 +1,7 @@
-// The help (F1, ?): the ruleset's rules, its README.md laid out as text
-// and scrolled with the wheel, Page Up/Down, the arrows, Home and End;
-// beside them every shortcut of the window.
+// The help (F1, ?): how to play, the ruleset's HOW_TO_PLAY.md, laid out
+// as text and scrolled with the wheel, Page Up/Down, the arrows, Home and
+// End; beside them every shortcut of the window. The README.md is for
+// designers (file tables, hooks, rulings): a player reaches it only by Tab.
 #include <SDL.h>
 
 #include <algorithm>
@@ -37,6 +38,7 @@ const std::pair<const char*, const char*> kShortcuts[] = {
     {"Mouse wheel", "scroll the action list or the game log"},
     {"Esc", "close a menu, a card, the result, a message"},
     {"F1, ?", "this help; wheel, Page Up/Down, Home, End scroll the rules"},
+    {"Tab", "in this help: how to play, or the designer's notes"},
     {"Ctrl+Q", "quit"},
 };
 
@@ -54,17 +56,28 @@ Help::Help(Frame& f) : Part(f) {}
 
 void Help::toggle() {
   open_ = !open_;
+  if (open_) show_designer(false);  // a player always meets how to play first
 }
 
-// Lays the README out for a column `width` wide, once per ruleset and size.
+void Help::show_designer(bool on) {
+  if (on != designer_) scroll_ = 0;
+  designer_ = on;
+}
+
+// Lays the text out for a column `width` wide, once per ruleset, page and size.
 void Help::lay_out(const std::filesystem::path& dir, int width) {
-  std::string key = dir.string() + "|" + std::to_string(width) + "|" + std::to_string(f_.scale);
+  std::string key = dir.string() + "|" + std::to_string(width) + "|" + std::to_string(f_.scale) +
+                    (designer_ ? "|designer" : "");
   if (key == key_) return;
   key_ = key;
   lines_.clear();
-  // A README that links out of the folder is not shown (core/files.hpp).
-  bool inside = !dir.empty() && core::outside_roots(dir / "README.md", {dir}).empty();
-  std::string md = inside ? read_file(dir / "README.md") : std::string();
+  // A file that links out of the folder is not shown (core/files.hpp).
+  auto text_of = [&](const char* name) {
+    bool inside = !dir.empty() && core::outside_roots(dir / name, {dir}).empty();
+    return inside ? read_file(dir / name) : std::string();
+  };
+  std::string md = designer_ ? text_of("README.md") : text_of("HOW_TO_PLAY.md");
+  if (md.empty() && !designer_) md = text_of("README.md");  // an older ruleset: its README
   if (md.empty()) md = "This ruleset has no README.md: its rules are in its Lua files.";
   Font body = font(14), bold = font(14, Weight::Bold), code = font(13);
   int y = 0, gap = px(8);
@@ -162,8 +175,13 @@ void Help::draw(const std::filesystem::path& dir, const std::string& game) {
 
   // Left: the rules, scrolled.
   Rect rules{p.x + px(24), p.y + px(56), sx - px(44) - (p.x + px(24)), h - px(56) - px(36)};
-  cv_.text(rules.x, p.y + px(16), game.empty() ? "Rules" : "Rules \u2014 " + game,
-           font(20, Weight::Bold), theme::text, rules.w);
+  std::string title = designer_ ? "Designer's notes" : "How to play";
+  int tw = cv_.text(rules.x, p.y + px(16), game.empty() ? title : title + " \u2014 " + game,
+                    font(20, Weight::Bold), theme::text, rules.w - px(200));
+  Rect other{std::min(rules.x + tw + px(16), rules.right() - px(190)), p.y + px(14), px(190),
+             px(28)};
+  button(other, designer_ ? "How to play  (Tab)" : "Designer's notes  (Tab)", "button:help-page",
+         [this] { show_designer(!designer_); });
   lay_out(dir, rules.w - px(12));
   page_ = rules.h;
   scroll_ = std::clamp(scroll_, 0, std::max(0, height_ - rules.h));
@@ -182,7 +200,8 @@ void Help::draw(const std::filesystem::path& dir, const std::string& game) {
     cv_.fill({rules.right() - px(5), ty, px(4), th}, theme::muted, px(2));
   }
   cv_.text(p.x + px(24), p.bottom() - px(26),
-           "Wheel, Page Up/Down, Home, End: scroll the rules.   Esc, F1 or a click outside: close",
+           "Wheel, Page Up/Down, Home, End: scroll.   Tab: how to play / designer's notes.   "
+           "Esc, F1 or a click outside: close",
            font(12.5), theme::muted, w - px(48));
 }
 
@@ -191,6 +210,8 @@ void Help::on_key(int sym) {
   int line = px(24), page = std::max(line, page_ - line);
   if (sym == SDLK_ESCAPE || sym == SDLK_RETURN)
     open_ = false;
+  else if (sym == SDLK_TAB)
+    show_designer(!designer_);
   else if (sym == SDLK_PAGEDOWN || sym == SDLK_SPACE)
     scroll_ += page;
   else if (sym == SDLK_PAGEUP)

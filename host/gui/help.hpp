@@ -1,6 +1,7 @@
 #pragma once
-// The help over the window (F1, ?): the ruleset's README.md laid out as
-// text and scrolled, beside every shortcut of the window.
+// The help over the window (F1, ?): how to play the ruleset (its
+// HOW_TO_PLAY.md, for players) laid out as text and scrolled, beside every
+// shortcut of the window; Tab turns to the designer's README.md.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -15,11 +16,15 @@ class Help : Part {
   bool open() const { return open_; }
   void toggle();
   void to_top() { scroll_ = 0; }
-  // Over the whole window: the README of the ruleset in `dir` (the game
-  // played, set up or chosen), titled with the game's name when given.
+  // Over the whole window: how to play the ruleset in `dir` (the game
+  // played, set up or chosen), titled with the game's name when given; or
+  // its README when the designer's notes are turned to.
   void draw(const std::filesystem::path& dir, const std::string& game);
-  // Keys while it is open: scroll, or close.
+  // Keys while it is open: scroll, Tab (how to play / designer's notes), or close.
   void on_key(int sym);
+  // The designer's README instead of how to play.
+  bool designer() const { return designer_; }
+  void show_designer(bool on);
   void wheel(int dy);
   // What tests probe: the rules' lines as laid out, and the scroll.
   std::vector<std::string> lines() const;
@@ -36,7 +41,7 @@ class Help : Part {
   };
   void lay_out(const std::filesystem::path& dir, int width);
 
-  bool open_ = false;
+  bool open_ = false, designer_ = false;
   std::vector<Line> lines_;
   std::string key_;  // what lines_ were laid out for
   int height_ = 0, scroll_ = 0, page_ = 0;

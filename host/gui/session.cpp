@@ -116,7 +116,7 @@ void Session::refresh() {
     int n = game_->action_count();
     for (int i = 0; i < n; ++i) actions_.push_back(game_->action(i));
     if (n == 0)
-      error_ = "player " + std::to_string(actor_) + " has no legal action (a bug in the rules)";
+      error_ = "Player " + std::to_string(actor_) + " has no legal action (a bug in the rules)";
   } catch (const std::exception& e) {
     error_ = e.what();
     actions_.clear();

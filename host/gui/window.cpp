@@ -72,6 +72,7 @@ int run_window(const WindowOptions& options) {
   if (!ren) throw NoDisplay(std::string("cannot draw in the window: ") + SDL_GetError());
   Canvas cv(ren.get(), find_fonts());
   App app(cv, o);
+  std::string title;
   while (!app.done()) {
     SDL_Event e;
     // Sleep until input or the next frame: an idle table costs no CPU.
@@ -84,6 +85,7 @@ int run_window(const WindowOptions& options) {
     cv.set_size(w, h);
     app.update(SDL_GetTicks64());
     app.render();
+    if (app.title() != title) SDL_SetWindowTitle(win.get(), (title = app.title()).c_str());
     SDL_RenderPresent(ren.get());
     cv.end_frame();
   }
