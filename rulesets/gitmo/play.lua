@@ -118,26 +118,24 @@ local function unit_moves(g, T, list, n)
 end
 
 -- Protectors and the Alliance that p holds aside (points cards wait there
--- too, for nothing to do), and protectors on own runs. T tells whether
--- there are any, without listing the zones.
-local function held_moves(g, T, p, list, n)
+-- too, for nothing to do; T.laid_aside lists the others), and protectors on
+-- own runs (T.caps[slot]: the cards on a run).
+local function held_moves(g, T, list, n)
   local slot, own_rows, defs = T.slot, T.own_rows, g.defs
-  if T.laid_aside > 0 then
-    for _, c in ipairs(g.cards(ASIDE[p])) do
-      local d = defs[c]
-      if d.cap or d.wild then
-        local set = own_rows
-        while set ~= 0 do
-          local bit = set & -set
-          set = set ~ bit
-          local r = slot[ROW_OF_BIT[bit]]
-          if d.cap then
-            n = n + 1 list[n] = place_action(c, r.q, r.s, nil)
-          elseif r.first then
-            list[n + 1], list[n + 2] = place_action(c, r.q, r.s, "top"), place_action(c, r.q, r.s, "bottom")
-            n = n + 2
-          end
-        end
+  local laid = T.laid_aside
+  for k = 1, #laid do
+    local c = laid[k]
+    local is_cap = defs[c].cap
+    local set = own_rows
+    while set ~= 0 do
+      local bit = set & -set
+      set = set ~ bit
+      local r = slot[ROW_OF_BIT[bit]]
+      if is_cap then
+        n = n + 1 list[n] = place_action(c, r.q, r.s, nil)
+      elseif r.first then
+        list[n + 1], list[n + 2] = place_action(c, r.q, r.s, "top"), place_action(c, r.q, r.s, "bottom")
+        n = n + 2
       end
     end
   end
@@ -148,7 +146,9 @@ local function held_moves(g, T, p, list, n)
     local from_bit = from_set & -from_set
     from_set = from_set ~ from_bit
     local from = slot[ROW_OF_BIT[from_bit]]
-    for _, c in ipairs(g.cards(CAP[from.q][from.s])) do
+    local caps = T.caps[from.index]
+    for k = 1, #caps do
+      local c = caps[k]
       if not moved[c] then
         local set = own_rows & ~from_bit
         while set ~= 0 do
@@ -178,7 +178,7 @@ function P.actions(g)
   local n = deck_moves(g, T, list, 0)
   if s.moves < g.options.turn_move_limit then
     n = unit_moves(g, T, list, n)
-    n = held_moves(g, T, p, list, n)
+    n = held_moves(g, T, list, n)
     if s.last then n = n + 1 list[n] = S.TAKE_BACK end
   end
   if not (g.options.help_opponents and missing_own_play(g, p, list)) then list[n + 1] = S.END end

@@ -98,14 +98,14 @@ end
 local function start(g, T)
   local size = g.state.size
   T.pure, T.bottom_card, T.size, T.slots = g.options.pure_runs, g.options.bottom_card, size, g.players * size
-  T.rows, T.n, T.slot, T.record, T.on_top, T.under, T.anchored = {}, 0, {}, {}, {}, {}, 0
+  T.rows, T.n, T.slot, T.on_top, T.under, T.anchored = {}, 0, {}, {}, {}, 0
   T.own_rows, T.capped, T.trump, T.gitmo, T.jesus, T.laid_aside = 0, 0, 0, 0, 0, 0
   T.filled, T.rows_filled, T.p = 0, false, false
-  T.cap_kind, T.cap_bits, T.laid = {}, { trump = 0, gitmo = 0, jesus = 0, any = 0 }, {}
+  T.cap_kind, T.caps, T.cap_bits, T.laid = {}, {}, { trump = 0, gitmo = 0, jesus = 0, any = 0 }, {}
   for v = 1, 12 do T.on_top[v], T.under[v] = 0, 0 end
   local i = 0
   for q = 1, g.players do
-    T.laid[q] = 0
+    T.laid[q] = {}
     for s = 1, size do
       i = i + 1
       T.slot[i] = { part = "run", q = q, s = s, index = i, bit = 1 << (i - 1), count = 0,
@@ -132,11 +132,11 @@ local function reread_row(g, T, zone, i)
   local moves = r.moves
   for k in next, moves do moves[k] = nil end
   if count == 0 then
-    r.first, r.last, T.record[zone] = false, false, false
+    r.first, r.last = false, false
     T.filled = T.filled & ~bit
     return
   end
-  T.record[zone], T.filled = r, T.filled | bit
+  T.filled = T.filled | bit
   local defs, bottom = g.defs, g.bottom(zone)
   r.bottom_card = bottom
   local first = defs[bottom].rank or anchored_first(g, r)
@@ -161,10 +161,11 @@ local function reread_cap(g, T, zone, i)
     for k in pairs(kind) do bits[k] = bits[k] & ~bit end
     bits.any = bits.any & ~bit
   end
-  T.cap_kind[i] = false
+  T.cap_kind[i], T.caps[i] = false, false
   if g.count(zone) == 0 then return end
-  local defs, now = g.defs, false
-  for _, c in ipairs(g.cards(zone)) do
+  local defs, now, cards = g.defs, false, g.cards(zone)
+  T.caps[i] = cards
+  for _, c in ipairs(cards) do
     local k = defs[c].cap
     if k then
       now = now or {}
@@ -178,14 +179,13 @@ end
 -- How many protectors and Alliances seat q holds aside (the cards he lays
 -- from beside him).
 local function reread_aside(g, T, zone, q)
-  local n, defs = 0, g.defs
-  if g.count(zone) > 0 then
-    for _, c in ipairs(g.cards(zone)) do
-      local d = defs[c]
-      if d.cap or d.wild then n = n + 1 end
-    end
+  local laid, defs = T.laid[q], g.defs
+  for k = #laid, 1, -1 do laid[k] = nil end
+  if g.count(zone) == 0 then return end
+  for _, c in ipairs(g.cards(zone)) do
+    local d = defs[c]
+    if d.cap or d.wild then laid[#laid + 1] = c end
   end
-  T.laid[q] = n
 end
 
 -- The zones g.memo keeps T under, for `fn` below: every row in slot
@@ -202,23 +202,27 @@ local function reread(g, T, zone, i)
   end
 end
 
--- That list of zones, one per table size.
+-- That list of zones, one per table size, by number (B.zone) once the
+-- numbers are known (a game loaded without a setup in this interpreter
+-- names them).
 local ZONES = {}
 
 local function memo_zones(players, size)
   local key = players * 8 + size
   local list = ZONES[key]
-  if not list then
-    list = {}
-    for q = 1, players do
-      for s = 1, size do list[#list + 1] = ROW[q][s] end
-    end
-    for q = 1, players do
-      for s = 1, size do list[#list + 1] = CAP[q][s] end
-    end
-    for q = 1, players do list[#list + 1] = ASIDE[q] end
-    ZONES[key] = list
+  if list then return list end
+  list = {}
+  for q = 1, players do
+    for s = 1, size do list[#list + 1] = ROW[q][s] end
   end
+  for q = 1, players do
+    for s = 1, size do list[#list + 1] = CAP[q][s] end
+  end
+  for q = 1, players do list[#list + 1] = ASIDE[q] end
+  local numbers = B.NUMBER[players]
+  if not numbers then return list end
+  for i = 1, #list do list[i] = numbers[list[i]] end
+  ZONES[key] = list
   return list
 end
 
