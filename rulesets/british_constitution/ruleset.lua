@@ -39,6 +39,11 @@ end
 NAME.talon = "the talon"
 local TOP_ZONE, GOVERNMENT = { table.unpack(PLACE_ZONE) }, #PLACE_ZONE -- read_tops
 for f = 1, FOUNDATIONS do TOP_ZONE[GOVERNMENT + f] = FOUNDATION[f] end
+-- The same zones by number (the host finds a number faster than a name):
+-- make_zones creates the zones in the same order in every game, so their
+-- numbers are the same too; filled at the first setup of this interpreter
+-- (a game loaded without one reads the tops by name).
+local TOP_NUMBER = {}
 
 -- What the rules ask of a card, by card id, read once from g.defs (card ids
 -- follow the definitions, the same in every game of these rules), so that
@@ -71,16 +76,15 @@ local function learn_cards(g)
   learned_from = defs
 end
 
--- The top card of every place and foundation (nil when empty), by number:
--- People 1-8, House of Commons 9-16, House of Lords 17-24, Privy Council
--- 25-32, the Government 33-40 (GOVERNMENT + f). The list is made at its
--- full size at once (filling an empty table grows it six times).
-local NO_TOPS = {}
-for k = 1, #TOP_ZONE do NO_TOPS[k] = false end
+-- The top card of every place and foundation (false when empty), by
+-- number: People 1-8, House of Commons 9-16, House of Lords 17-24, Privy
+-- Council 25-32, the Government 33-40 (GOVERNMENT + f). The host keeps
+-- the list between decisions (g.memo) and reads again only the places
+-- whose cards changed: a move changes two or three of the forty.
+local function read_top(g, tops, zone, k) tops[k] = g.top(zone) or false end
+
 local function read_tops(g)
-  local tops, top, zones = { table.unpack(NO_TOPS) }, g.top, TOP_ZONE
-  for k = 1, #zones do tops[k] = top(zones[k]) end
-  return tops
+  return g.memo(read_top, TOP_NUMBER[#TOP_ZONE] and TOP_NUMBER or TOP_ZONE)
 end
 
 local function row_has_cards(tops, level)
@@ -117,11 +121,31 @@ local function refill_people(g, zone)
   end
 end
 
+-- Every move names a card, where it comes from and where it goes, and
+-- means the same in every game: each is made once and offered again (the
+-- host never writes into an action, nor does apply). ACTION[kind][key],
+-- the key packing the card and the two zones' places in ZONE_INDEX.
+local ZONE_INDEX = { talon = 0 }
+for k, zone in ipairs(TOP_ZONE) do ZONE_INDEX[zone] = k end
+local ACTION = { fill = {}, build = {}, foundation = {} }
+local DEAL = { kind = "deal", zone = "talon" }
+
+local function action(kind, card, from, zone)
+  local key = (card * 64 + ZONE_INDEX[from]) * 64 + ZONE_INDEX[zone]
+  local made = ACTION[kind]
+  local a = made[key]
+  if not a then
+    a = { kind = kind, card = card, from = from, zone = zone }
+    made[key] = a
+  end
+  return a
+end
+
 local function fill_actions(tops, list, zone, level)
   for k = BASE[level - 1] + 1, BASE[level - 1] + PLACES do
     local card = tops[k]
     if card then
-      list[#list + 1] = { kind = "fill", card = card, from = PLACE_ZONE[k], zone = zone }
+      list[#list + 1] = action("fill", card, PLACE_ZONE[k], zone)
     end
   end
 end
@@ -141,7 +165,7 @@ local function foundation_actions(tops, list)
       for f = 1, FOUNDATIONS do
         local top = tops[GOVERNMENT + f]
         if top and NEXT_IN_SUIT[top] == IN_SUIT[card] or not top and RANK[card] == 1 then
-          list[#list + 1] = { kind = "foundation", card = card, from = PLACE_ZONE[k], zone = FOUNDATION[f] }
+          list[#list + 1] = action("foundation", card, PLACE_ZONE[k], FOUNDATION[f])
           break -- any later foundation that takes it is at the same height
         end
       end
@@ -175,11 +199,11 @@ local function build_targets(card, from, above, tops, first_empty, list)
   for k = BASE[above] + 1, BASE[above] + PLACES do
     local onto = tops[k]
     if onto and SHOWS[onto] == need then
-      list[#list + 1] = { kind = "build", card = card, from = from, zone = PLACE_ZONE[k] }
+      list[#list + 1] = action("build", card, from, PLACE_ZONE[k])
     end
   end
   if first_empty then
-    list[#list + 1] = { kind = "fill", card = card, from = from, zone = first_empty }
+    list[#list + 1] = action("fill", card, from, first_empty)
   end
 end
 
@@ -229,7 +253,7 @@ local function legal_actions(g)
   end
   foundation_actions(tops, list)
   build_actions(g, tops, list)
-  if g.count("pack") > 0 then list[#list + 1] = { kind = "deal", zone = "talon" } end
+  if g.count("pack") > 0 then list[#list + 1] = DEAL end
   return list
 end
 
@@ -245,46 +269,64 @@ local function on_foundations(g)
   return n
 end
 
-local function make_zones(g)
-  g.zone("pack", { visibility = "none", kind = "deck", label = "Pack" })
-  g.zone("talon", { visibility = "top", kind = "pile", label = "Talon" })
-  g.zone("sovereign", { visibility = "all", kind = "decoration", label = "The Sovereign" })
-  g.zone("bishops", { visibility = "all", kind = "decoration", label = "Bishops" })
-  g.zone("judges", { visibility = "all", kind = "decoration", label = "Judges" })
+-- The zones, their specs made once at load (setup runs for every game).
+local ZONES = {
+  { "pack", { visibility = "none", kind = "deck", label = "Pack" } },
+  { "talon", { visibility = "top", kind = "pile", label = "Talon" } },
+  { "sovereign", { visibility = "all", kind = "decoration", label = "The Sovereign" } },
+  { "bishops", { visibility = "all", kind = "decoration", label = "Bishops" } },
+  { "judges", { visibility = "all", kind = "decoration", label = "Judges" } },
   -- Visible so that bots never imagine a thrown-aside queen in the pack.
-  g.zone("aside", { visibility = "all", kind = "pile", label = "Queens thrown aside" })
-  for f = 1, FOUNDATIONS do
-    g.zone(FOUNDATION[f], { visibility = "all", kind = "foundation", label = NAME[FOUNDATION[f]] })
+  { "aside", { visibility = "all", kind = "pile", label = "Queens thrown aside" } },
+}
+for f = 1, FOUNDATIONS do
+  ZONES[#ZONES + 1] = { FOUNDATION[f], { visibility = "all", kind = "foundation", label = NAME[FOUNDATION[f]] },
+    GOVERNMENT + f }
+end
+for level = #ROWS, 1, -1 do
+  for i = 1, PLACES do
+    ZONES[#ZONES + 1] = { PLACE[level][i], { visibility = "all", kind = "run", label = NAME[PLACE[level][i]] },
+      BASE[level] + i }
   end
-  for level = #ROWS, 1, -1 do
-    for i = 1, PLACES do
-      g.zone(PLACE[level][i], { visibility = "all", kind = "run", label = NAME[PLACE[level][i]] })
-    end
+end
+
+local function make_zones(g)
+  for _, z in ipairs(ZONES) do
+    local number = g.zone(z[1], z[2])
+    if z[3] then TOP_NUMBER[z[3]] = number end
   end
 end
 
 -- "Take from the pack the kings, queens, and aces": the Sovereign (a queen
 -- of diamonds), Bishops (black kings), Judges (red kings), the aces to the
 -- Government in suit order; the other seven queens thrown aside.
+-- (The pack is read once, in its order, and the cards judged from g.defs:
+-- the same as asking the host to find them, without a call back per card.)
 local function take_out_court(g)
-  for _, card in ipairs(g.find("pack", function(_, def) return def.rank >= 12 end)) do
-    local def = g.def(card)
+  local defs, sovereign = g.defs, false
+  for _, card in ipairs(g.cards("pack")) do
+    local def = defs[card]
     if def.rank == 13 then
       g.move(card, def.color == "black" and "bishops" or "judges")
-    elseif def.id == "QD" and g.count("sovereign") == 0 then
+    elseif def.rank == 12 and def.id == "QD" and not sovereign then
       g.move(card, "sovereign")
-    else
+      sovereign = true
+    elseif def.rank == 12 then
       g.move(card, "aside")
     end
   end
-  local aces = g.find("pack", function(_, def) return def.rank == 1 end)
-  table.sort(aces)
-  for f, card in ipairs(aces) do g.move(card, "foundation:" .. f) end
+  local f = 0
+  for card, def in ipairs(defs) do -- every ace is in the pack: in card order
+    if def.rank == 1 then
+      f = f + 1
+      g.move(card, FOUNDATION[f])
+    end
+  end
 end
 
 local function setup(g)
   make_zones(g)
-  for _, card in ipairs(g.all()) do g.move(card, "pack") end
+  g.move_all("box", "pack") -- every card, in card order
   g.shuffle("pack")
   take_out_court(g)
   for level = 1, #ROWS do -- beginning with the lowest row, the People
