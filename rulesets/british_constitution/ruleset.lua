@@ -57,7 +57,7 @@ local TOP_NUMBER = {}
 --   and each of these numbers (all below 64) as a bit, BIT_*, so that one
 --   integer holds the set of them for a whole row.
 local RANK, SUIT, SHOWS, BUILDS_ON, IN_SUIT, NEXT_IN_SUIT = {}, {}, {}, {}, {}, {}
-local BIT_SHOWS, BIT_BUILDS_ON, BIT_IN_SUIT, BIT_NEXT_IN_SUIT = {}, {}, {}, {}
+local BIT_BUILDS_ON, BIT_IN_SUIT, BIT_NEXT_IN_SUIT = {}, {}, {}
 local RED = { red = 1, black = 0 } -- two colours: "the other colour" is one
 local SUIT_NUMBER = { spades = 0, hearts = 1, diamonds = 2, clubs = 3 }
 local learned_from = nil -- the g.defs they were read from
@@ -70,7 +70,7 @@ local function learn_cards(g)
     RANK[card], SUIT[card] = def.rank, def.suit
     SHOWS[card], BUILDS_ON[card] = 2 * def.rank + red, 2 * (def.rank + 1) + 1 - red
     IN_SUIT[card], NEXT_IN_SUIT[card] = (KING + 1) * suit + def.rank, (KING + 1) * suit + def.rank + 1
-    BIT_SHOWS[card], BIT_BUILDS_ON[card] = 1 << SHOWS[card], 1 << BUILDS_ON[card]
+    BIT_BUILDS_ON[card] = 1 << BUILDS_ON[card]
     BIT_IN_SUIT[card], BIT_NEXT_IN_SUIT[card] = 1 << IN_SUIT[card], 1 << NEXT_IN_SUIT[card]
   end
   learned_from = defs
@@ -80,18 +80,55 @@ end
 -- number: People 1-8, House of Commons 9-16, House of Lords 17-24, Privy
 -- Council 25-32, the Government 33-40 (GOVERNMENT + f). The host keeps
 -- the list between decisions (g.memo) and reads again only the places
--- whose cards changed: a move changes two or three of the forty.
-local function read_top(g, tops, zone, k) tops[k] = g.top(zone) or false end
+-- whose cards changed: a move changes two or three of the forty. Beside
+-- the list, sets (one bit each) that the loops below ask instead of
+-- looking at every place:
+--   tops.filled           the places and foundations with a card, bit k - 1;
+--   tops.shown[level]     the SHOWS of the tops of that row,
+--   tops.wanted[level]    and the SHOWS they build on (BUILDS_ON);
+--   (tops.count: how many tops of the row show each, as two packs may show
+--   one twice: a bit goes when its count does).
+local ROW_BITS = {} -- the places of each row as a set
+for level = 1, #ROWS do ROW_BITS[level] = ((1 << PLACES) - 1) << BASE[level] end
+local PLACE_OF_BIT = {}
+for k = 1, #TOP_ZONE do PLACE_OF_BIT[1 << (k - 1)] = k end
+
+local function count_top(tops, level, card, by)
+  local shows, builds, count = SHOWS[card], BUILDS_ON[card], tops.count[level]
+  local n, m = count[shows] + by, count[64 + builds] + by
+  count[shows], count[64 + builds] = n, m
+  local shown, wanted = tops.shown, tops.wanted
+  if n == 0 then shown[level] = shown[level] & ~(1 << shows) else shown[level] = shown[level] | 1 << shows end
+  if m == 0 then wanted[level] = wanted[level] & ~(1 << builds) else wanted[level] = wanted[level] | 1 << builds end
+end
+
+local function read_top(g, tops, zone, k)
+  if not tops.filled then -- a new list (a new game)
+    tops.filled, tops.shown, tops.wanted, tops.count = 0, {}, {}, {}
+    for level = 1, #ROWS do
+      tops.shown[level], tops.wanted[level], tops.count[level] = 0, 0, {}
+      for v = 0, 127 do tops.count[level][v] = 0 end
+    end
+  end
+  local old, card, level = tops[k], g.top(zone) or false, k <= GOVERNMENT and (k - 1) // PLACES + 1
+  tops[k] = card
+  if level and old then count_top(tops, level, old, -1) end
+  if level and card then count_top(tops, level, card, 1) end
+  if card then tops.filled = tops.filled | 1 << (k - 1) else tops.filled = tops.filled & ~(1 << (k - 1)) end
+end
 
 local function read_tops(g)
+  learn_cards(g)
   return g.memo(read_top, TOP_NUMBER[#TOP_ZONE] and TOP_NUMBER or TOP_ZONE)
 end
 
-local function row_has_cards(tops, level)
-  for k = BASE[level] + 1, BASE[level] + PLACES do
-    if tops[k] then return true end
-  end
-  return false
+local function row_has_cards(tops, level) return tops.filled & ROW_BITS[level] ~= 0 end
+
+-- The first empty place of row `level` (zone name), or nil.
+local function first_empty_place(tops, level)
+  local empty = ROW_BITS[level] & ~tops.filled
+  if empty == 0 then return nil end
+  return PLACE_ZONE[PLACE_OF_BIT[empty & -empty]]
 end
 
 -- Strict game (Rule V): a vacancy is filled at once from the row below, so
@@ -102,9 +139,8 @@ local function vacancy(g, tops)
   if g.options.relaxed then return nil end
   for level = #ROWS, 2, -1 do
     if row_has_cards(tops, level - 1) then
-      for k = BASE[level] + 1, BASE[level] + PLACES do
-        if not tops[k] then return PLACE_ZONE[k], level end
-      end
+      local zone = first_empty_place(tops, level)
+      if zone then return zone, level end
     end
   end
   return nil
@@ -173,23 +209,6 @@ local function foundation_actions(tops, list)
   end
 end
 
--- The set of SHOWS of the top cards of row `level`.
-local function shown_in_row(tops, level)
-  local shown = 0
-  for k = BASE[level] + 1, BASE[level] + PLACES do
-    local card = tops[k]
-    if card then shown = shown | BIT_SHOWS[card] end
-  end
-  return shown
-end
-
-local function first_empty_place(tops, level)
-  for k = BASE[level] + 1, BASE[level] + PLACES do
-    if not tops[k] then return PLACE_ZONE[k] end
-  end
-  return nil
-end
-
 -- Rules II-IV: the top card of a sequence onto a sequence of the row directly
 -- above. In the relaxed game an empty upper place (first_empty) takes any
 -- card from the row below; empty places of one row are alike, so only the
@@ -214,12 +233,14 @@ local function build_actions(g, tops, list)
   local relaxed, builds_on = g.options.relaxed, BIT_BUILDS_ON
   for level = #ROWS - 1, 1, -1 do
     local above = level + 1
-    local shown = shown_in_row(tops, above)
+    local shown = tops.shown[above]
     local first_empty = relaxed and first_empty_place(tops, above)
-    for k = BASE[level] + 1, BASE[level] + PLACES do
-      local card = tops[k]
-      if card and (shown & builds_on[card] ~= 0 or first_empty) then
-        build_targets(card, PLACE_ZONE[k], above, tops, first_empty, list)
+    if first_empty or shown & tops.wanted[level] ~= 0 then -- (else no card of the row builds there)
+      for k = BASE[level] + 1, BASE[level] + PLACES do
+        local card = tops[k]
+        if card and (shown & builds_on[card] ~= 0 or first_empty) then
+          build_targets(card, PLACE_ZONE[k], above, tops, first_empty, list)
+        end
       end
     end
   end
@@ -244,7 +265,6 @@ local function describe(g, a)
 end
 
 local function legal_actions(g)
-  learn_cards(g)
   local list, tops = {}, read_tops(g)
   local zone, level = vacancy(g, tops)
   if zone then
