@@ -4,11 +4,12 @@
 --
 -- The rows as read. S.read(g, p) returns T, a record per row with the
 -- values of its ends, and sets of rows by the value each end takes. The
--- host keeps T between decisions (g.memo) and has a row read again only
+-- host keeps T between decisions (g.memo) and has a zone read again only
 -- when its cards changed: between two decisions one or two rows change.
--- Everything in T is worked out from the cards of the rows (the option
+-- Everything in T is worked out from the cards of the zones (the option
 -- fields never change in a game), so the host may hand it back after
--- undo or a restore, and starts a new one for a new game.
+-- undo or a restore, and starts a new one for a new game. The same memo
+-- keeps what lies on each run and beside each seat.
 --
 -- Row s of seat q has the fixed slot (q - 1) * size + s; bit slot-1 stands
 -- for it in the sets below (r.bit), so lowest bit first is seat and row
@@ -16,27 +17,31 @@
 --   T.slot[i]     the record of slot i: seat r.q, row r.s, r.count cards,
 --                 r.first and r.last the values of its ends (false when no
 --                 numbered card anchors the count), r.above and r.below the
---                 values that fit on top and below; r.cards the cards,
---                 listed when first needed; r.side and r.mixed its kind
---                 (only for the option "runs of one kind only"); r.bottom
---                 the bottom card as a unit of its own (option "bottom
---                 card"), or false. The record is also the row's "run" unit
---                 (the whole run, a lone card included). A field that does
---                 not apply holds false, not nil, so that each record keeps
---                 the same keys.
---   T.record[zone] the record of the row of that zone name (false when the
---                 row is empty).
+--                 values that fit on top and below; r.bottom_card; r.cards
+--                 the cards, listed when first needed; r.side and r.mixed
+--                 its kind (only for the option "runs of one kind only");
+--                 r.bottom the bottom card as a unit of its own (option
+--                 "bottom card"), or false. The record is also the row's
+--                 "run" unit (the whole run, a lone card included). A field
+--                 that does not apply holds false, not nil, so that each
+--                 record keeps the same keys.
+--   T.filled      the rows with cards;
 --   T.on_top[v]   the rows whose top end takes a unit starting with value v;
 --   T.under[v]    the rows whose bottom end takes a unit ending with value v;
---   T.anchored    the rows with a numbered card (where a wild unit fits).
--- Each decision of p adds (written afresh every time):
+--   T.anchored    the rows with a numbered card (where a wild unit fits);
+--   T.cap_bits    the rows carrying protectors, by kind (any, trump, gitmo
+--                 for Gitmo/Justice/Tribunal, jesus), T.caps[i] the cards on
+--                 the run of slot i; T.laid[q] the protectors and Alliances
+--                 seat q holds aside.
+-- Each decision of p adds (r.own and T.rows rewritten only when they change):
 --   T.rows[1 .. T.n]  the rows with cards, in seat and row order; r.own on
 --                 each: p may use it as his own;
---   T.own_rows    the rows p may use as his own;
+--   T.own_rows, T.opponent_rows  the rows with cards that p may use as his
+--                 own, and the others;
 --   T.capped      the rows carrying protectors; T.trump, T.gitmo, T.jesus:
 --                 those carrying a Trump, a Gitmo/Justice/Tribunal, Jesus
---                 Saves; T.laid_aside: how many protectors and Alliances p
---                 holds aside.
+--                 Saves (rows with cards only); T.laid_aside: the
+--                 protectors and Alliances p holds aside.
 
 local B = require "board"
 
