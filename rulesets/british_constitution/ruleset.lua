@@ -39,6 +39,11 @@ end
 NAME.talon = "the talon"
 local TOP_ZONE, GOVERNMENT = { table.unpack(PLACE_ZONE) }, #PLACE_ZONE -- read_tops
 for f = 1, FOUNDATIONS do TOP_ZONE[GOVERNMENT + f] = FOUNDATION[f] end
+-- The same zones by number (the host finds a number faster than a name):
+-- make_zones creates the zones in the same order in every game, so their
+-- numbers are the same too; filled at the first setup of this interpreter
+-- (a game loaded without one reads the tops by name).
+local TOP_NUMBER = {}
 
 -- What the rules ask of a card, by card id, read once from g.defs (card ids
 -- follow the definitions, the same in every game of these rules), so that
@@ -52,7 +57,7 @@ for f = 1, FOUNDATIONS do TOP_ZONE[GOVERNMENT + f] = FOUNDATION[f] end
 --   and each of these numbers (all below 64) as a bit, BIT_*, so that one
 --   integer holds the set of them for a whole row.
 local RANK, SUIT, SHOWS, BUILDS_ON, IN_SUIT, NEXT_IN_SUIT = {}, {}, {}, {}, {}, {}
-local BIT_SHOWS, BIT_BUILDS_ON, BIT_IN_SUIT, BIT_NEXT_IN_SUIT = {}, {}, {}, {}
+local BIT_BUILDS_ON, BIT_IN_SUIT, BIT_NEXT_IN_SUIT = {}, {}, {}
 local RED = { red = 1, black = 0 } -- two colours: "the other colour" is one
 local SUIT_NUMBER = { spades = 0, hearts = 1, diamonds = 2, clubs = 3 }
 local learned_from = nil -- the g.defs they were read from
@@ -65,29 +70,65 @@ local function learn_cards(g)
     RANK[card], SUIT[card] = def.rank, def.suit
     SHOWS[card], BUILDS_ON[card] = 2 * def.rank + red, 2 * (def.rank + 1) + 1 - red
     IN_SUIT[card], NEXT_IN_SUIT[card] = (KING + 1) * suit + def.rank, (KING + 1) * suit + def.rank + 1
-    BIT_SHOWS[card], BIT_BUILDS_ON[card] = 1 << SHOWS[card], 1 << BUILDS_ON[card]
+    BIT_BUILDS_ON[card] = 1 << BUILDS_ON[card]
     BIT_IN_SUIT[card], BIT_NEXT_IN_SUIT[card] = 1 << IN_SUIT[card], 1 << NEXT_IN_SUIT[card]
   end
   learned_from = defs
 end
 
--- The top card of every place and foundation (nil when empty), by number:
--- People 1-8, House of Commons 9-16, House of Lords 17-24, Privy Council
--- 25-32, the Government 33-40 (GOVERNMENT + f). The list is made at its
--- full size at once (filling an empty table grows it six times).
-local NO_TOPS = {}
-for k = 1, #TOP_ZONE do NO_TOPS[k] = false end
-local function read_tops(g)
-  local tops, top, zones = { table.unpack(NO_TOPS) }, g.top, TOP_ZONE
-  for k = 1, #zones do tops[k] = top(zones[k]) end
-  return tops
+-- The top card of every place and foundation (false when empty), by
+-- number: People 1-8, House of Commons 9-16, House of Lords 17-24, Privy
+-- Council 25-32, the Government 33-40 (GOVERNMENT + f). The host keeps
+-- the list between decisions (g.memo) and reads again only the places
+-- whose cards changed: a move changes two or three of the forty. Beside
+-- the list, sets (one bit each) that the loops below ask instead of
+-- looking at every place:
+--   tops.filled           the places and foundations with a card, bit k - 1;
+--   tops.shown[level]     the SHOWS of the tops of that row,
+--   tops.wanted[level]    and the SHOWS they build on (BUILDS_ON);
+--   (tops.count: how many tops of the row show each, as two packs may show
+--   one twice: a bit goes when its count does).
+local ROW_BITS = {} -- the places of each row as a set
+for level = 1, #ROWS do ROW_BITS[level] = ((1 << PLACES) - 1) << BASE[level] end
+local PLACE_OF_BIT = {}
+for k = 1, #TOP_ZONE do PLACE_OF_BIT[1 << (k - 1)] = k end
+
+local function count_top(tops, level, card, by)
+  local shows, builds, count = SHOWS[card], BUILDS_ON[card], tops.count[level]
+  local n, m = count[shows] + by, count[64 + builds] + by
+  count[shows], count[64 + builds] = n, m
+  local shown, wanted = tops.shown, tops.wanted
+  if n == 0 then shown[level] = shown[level] & ~(1 << shows) else shown[level] = shown[level] | 1 << shows end
+  if m == 0 then wanted[level] = wanted[level] & ~(1 << builds) else wanted[level] = wanted[level] | 1 << builds end
 end
 
-local function row_has_cards(tops, level)
-  for k = BASE[level] + 1, BASE[level] + PLACES do
-    if tops[k] then return true end
+local function read_top(g, tops, zone, k)
+  if not tops.filled then -- a new list (a new game)
+    tops.filled, tops.shown, tops.wanted, tops.count = 0, {}, {}, {}
+    for level = 1, #ROWS do
+      tops.shown[level], tops.wanted[level], tops.count[level] = 0, 0, {}
+      for v = 0, 127 do tops.count[level][v] = 0 end
+    end
   end
-  return false
+  local old, card, level = tops[k], g.top(zone) or false, k <= GOVERNMENT and (k - 1) // PLACES + 1
+  tops[k] = card
+  if level and old then count_top(tops, level, old, -1) end
+  if level and card then count_top(tops, level, card, 1) end
+  if card then tops.filled = tops.filled | 1 << (k - 1) else tops.filled = tops.filled & ~(1 << (k - 1)) end
+end
+
+local function read_tops(g)
+  learn_cards(g)
+  return g.memo(read_top, TOP_NUMBER[#TOP_ZONE] and TOP_NUMBER or TOP_ZONE)
+end
+
+local function row_has_cards(tops, level) return tops.filled & ROW_BITS[level] ~= 0 end
+
+-- The first empty place of row `level` (zone name), or nil.
+local function first_empty_place(tops, level)
+  local empty = ROW_BITS[level] & ~tops.filled
+  if empty == 0 then return nil end
+  return PLACE_ZONE[PLACE_OF_BIT[empty & -empty]]
 end
 
 -- Strict game (Rule V): a vacancy is filled at once from the row below, so
@@ -98,9 +139,8 @@ local function vacancy(g, tops)
   if g.options.relaxed then return nil end
   for level = #ROWS, 2, -1 do
     if row_has_cards(tops, level - 1) then
-      for k = BASE[level] + 1, BASE[level] + PLACES do
-        if not tops[k] then return PLACE_ZONE[k], level end
-      end
+      local zone = first_empty_place(tops, level)
+      if zone then return zone, level end
     end
   end
   return nil
@@ -117,11 +157,31 @@ local function refill_people(g, zone)
   end
 end
 
+-- Every move names a card, where it comes from and where it goes, and
+-- means the same in every game: each is made once and offered again (the
+-- host never writes into an action, nor does apply). ACTION[kind][key],
+-- the key packing the card and the two zones' places in ZONE_INDEX.
+local ZONE_INDEX = { talon = 0 }
+for k, zone in ipairs(TOP_ZONE) do ZONE_INDEX[zone] = k end
+local ACTION = { fill = {}, build = {}, foundation = {} }
+local DEAL = { kind = "deal", zone = "talon" }
+
+local function action(kind, card, from, zone)
+  local key = (card * 64 + ZONE_INDEX[from]) * 64 + ZONE_INDEX[zone]
+  local made = ACTION[kind]
+  local a = made[key]
+  if not a then
+    a = { kind = kind, card = card, from = from, zone = zone }
+    made[key] = a
+  end
+  return a
+end
+
 local function fill_actions(tops, list, zone, level)
   for k = BASE[level - 1] + 1, BASE[level - 1] + PLACES do
     local card = tops[k]
     if card then
-      list[#list + 1] = { kind = "fill", card = card, from = PLACE_ZONE[k], zone = zone }
+      list[#list + 1] = action("fill", card, PLACE_ZONE[k], zone)
     end
   end
 end
@@ -141,29 +201,12 @@ local function foundation_actions(tops, list)
       for f = 1, FOUNDATIONS do
         local top = tops[GOVERNMENT + f]
         if top and NEXT_IN_SUIT[top] == IN_SUIT[card] or not top and RANK[card] == 1 then
-          list[#list + 1] = { kind = "foundation", card = card, from = PLACE_ZONE[k], zone = FOUNDATION[f] }
+          list[#list + 1] = action("foundation", card, PLACE_ZONE[k], FOUNDATION[f])
           break -- any later foundation that takes it is at the same height
         end
       end
     end
   end
-end
-
--- The set of SHOWS of the top cards of row `level`.
-local function shown_in_row(tops, level)
-  local shown = 0
-  for k = BASE[level] + 1, BASE[level] + PLACES do
-    local card = tops[k]
-    if card then shown = shown | BIT_SHOWS[card] end
-  end
-  return shown
-end
-
-local function first_empty_place(tops, level)
-  for k = BASE[level] + 1, BASE[level] + PLACES do
-    if not tops[k] then return PLACE_ZONE[k] end
-  end
-  return nil
 end
 
 -- Rules II-IV: the top card of a sequence onto a sequence of the row directly
@@ -175,11 +218,11 @@ local function build_targets(card, from, above, tops, first_empty, list)
   for k = BASE[above] + 1, BASE[above] + PLACES do
     local onto = tops[k]
     if onto and SHOWS[onto] == need then
-      list[#list + 1] = { kind = "build", card = card, from = from, zone = PLACE_ZONE[k] }
+      list[#list + 1] = action("build", card, from, PLACE_ZONE[k])
     end
   end
   if first_empty then
-    list[#list + 1] = { kind = "fill", card = card, from = from, zone = first_empty }
+    list[#list + 1] = action("fill", card, from, first_empty)
   end
 end
 
@@ -190,12 +233,14 @@ local function build_actions(g, tops, list)
   local relaxed, builds_on = g.options.relaxed, BIT_BUILDS_ON
   for level = #ROWS - 1, 1, -1 do
     local above = level + 1
-    local shown = shown_in_row(tops, above)
+    local shown = tops.shown[above]
     local first_empty = relaxed and first_empty_place(tops, above)
-    for k = BASE[level] + 1, BASE[level] + PLACES do
-      local card = tops[k]
-      if card and (shown & builds_on[card] ~= 0 or first_empty) then
-        build_targets(card, PLACE_ZONE[k], above, tops, first_empty, list)
+    if first_empty or shown & tops.wanted[level] ~= 0 then -- (else no card of the row builds there)
+      for k = BASE[level] + 1, BASE[level] + PLACES do
+        local card = tops[k]
+        if card and (shown & builds_on[card] ~= 0 or first_empty) then
+          build_targets(card, PLACE_ZONE[k], above, tops, first_empty, list)
+        end
       end
     end
   end
@@ -220,7 +265,6 @@ local function describe(g, a)
 end
 
 local function legal_actions(g)
-  learn_cards(g)
   local list, tops = {}, read_tops(g)
   local zone, level = vacancy(g, tops)
   if zone then
@@ -229,7 +273,7 @@ local function legal_actions(g)
   end
   foundation_actions(tops, list)
   build_actions(g, tops, list)
-  if g.count("pack") > 0 then list[#list + 1] = { kind = "deal", zone = "talon" } end
+  if g.count("pack") > 0 then list[#list + 1] = DEAL end
   return list
 end
 
@@ -245,46 +289,64 @@ local function on_foundations(g)
   return n
 end
 
-local function make_zones(g)
-  g.zone("pack", { visibility = "none", kind = "deck", label = "Pack" })
-  g.zone("talon", { visibility = "top", kind = "pile", label = "Talon" })
-  g.zone("sovereign", { visibility = "all", kind = "decoration", label = "The Sovereign" })
-  g.zone("bishops", { visibility = "all", kind = "decoration", label = "Bishops" })
-  g.zone("judges", { visibility = "all", kind = "decoration", label = "Judges" })
+-- The zones, their specs made once at load (setup runs for every game).
+local ZONES = {
+  { "pack", { visibility = "none", kind = "deck", label = "Pack" } },
+  { "talon", { visibility = "top", kind = "pile", label = "Talon" } },
+  { "sovereign", { visibility = "all", kind = "decoration", label = "The Sovereign" } },
+  { "bishops", { visibility = "all", kind = "decoration", label = "Bishops" } },
+  { "judges", { visibility = "all", kind = "decoration", label = "Judges" } },
   -- Visible so that bots never imagine a thrown-aside queen in the pack.
-  g.zone("aside", { visibility = "all", kind = "pile", label = "Queens thrown aside" })
-  for f = 1, FOUNDATIONS do
-    g.zone(FOUNDATION[f], { visibility = "all", kind = "foundation", label = NAME[FOUNDATION[f]] })
+  { "aside", { visibility = "all", kind = "pile", label = "Queens thrown aside" } },
+}
+for f = 1, FOUNDATIONS do
+  ZONES[#ZONES + 1] = { FOUNDATION[f], { visibility = "all", kind = "foundation", label = NAME[FOUNDATION[f]] },
+    GOVERNMENT + f }
+end
+for level = #ROWS, 1, -1 do
+  for i = 1, PLACES do
+    ZONES[#ZONES + 1] = { PLACE[level][i], { visibility = "all", kind = "run", label = NAME[PLACE[level][i]] },
+      BASE[level] + i }
   end
-  for level = #ROWS, 1, -1 do
-    for i = 1, PLACES do
-      g.zone(PLACE[level][i], { visibility = "all", kind = "run", label = NAME[PLACE[level][i]] })
-    end
+end
+
+local function make_zones(g)
+  for _, z in ipairs(ZONES) do
+    local number = g.zone(z[1], z[2])
+    if z[3] then TOP_NUMBER[z[3]] = number end
   end
 end
 
 -- "Take from the pack the kings, queens, and aces": the Sovereign (a queen
 -- of diamonds), Bishops (black kings), Judges (red kings), the aces to the
 -- Government in suit order; the other seven queens thrown aside.
+-- (The pack is read once, in its order, and the cards judged from g.defs:
+-- the same as asking the host to find them, without a call back per card.)
 local function take_out_court(g)
-  for _, card in ipairs(g.find("pack", function(_, def) return def.rank >= 12 end)) do
-    local def = g.def(card)
+  local defs, sovereign = g.defs, false
+  for _, card in ipairs(g.cards("pack")) do
+    local def = defs[card]
     if def.rank == 13 then
       g.move(card, def.color == "black" and "bishops" or "judges")
-    elseif def.id == "QD" and g.count("sovereign") == 0 then
+    elseif def.rank == 12 and def.id == "QD" and not sovereign then
       g.move(card, "sovereign")
-    else
+      sovereign = true
+    elseif def.rank == 12 then
       g.move(card, "aside")
     end
   end
-  local aces = g.find("pack", function(_, def) return def.rank == 1 end)
-  table.sort(aces)
-  for f, card in ipairs(aces) do g.move(card, "foundation:" .. f) end
+  local f = 0
+  for card, def in ipairs(defs) do -- every ace is in the pack: in card order
+    if def.rank == 1 then
+      f = f + 1
+      g.move(card, FOUNDATION[f])
+    end
+  end
 end
 
 local function setup(g)
   make_zones(g)
-  for _, card in ipairs(g.all()) do g.move(card, "pack") end
+  g.move_all("box", "pack") -- every card, in card order
   g.shuffle("pack")
   take_out_court(g)
   for level = 1, #ROWS do -- beginning with the lowest row, the People

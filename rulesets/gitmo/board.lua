@@ -31,6 +31,18 @@ for p = 1, 6 do
   for s = 1, 8 do B.ROW_OF_CAP[CAP[p][s]] = ROW[p][s] end
 end
 
+-- Create a zone of a seat and note its number: the host finds a zone by
+-- its number faster than by its name (speed.lua hands it the numbers). Zones
+-- are made in the same order in every game of n players, so their numbers
+-- are the same too: NUMBER[n][name].
+B.NUMBER = {}
+
+function B.zone(g, name, spec)
+  local numbers = B.NUMBER[g.players] or {}
+  B.NUMBER[g.players] = numbers
+  numbers[name] = g.zone(name, spec)
+end
+
 function B.row(p, s) return ROW[p][s] end
 function B.cap(p, s) return CAP[p][s] end
 function B.aside(p) return ASIDE[p] end

@@ -31,10 +31,10 @@ function F.init(g)
   g.zone("out", { visibility = "all", kind = "pile", label = "Out of the game" })
   for p = 1, n do
     for s = 1, size do
-      g.zone(B.row(p, s), { owner = p, visibility = "all", kind = "run", label = "Row " .. s })
-      g.zone(B.cap(p, s), { owner = p, visibility = "all", kind = "pile", label = "On row " .. s })
+      B.zone(g, B.row(p, s), { owner = p, visibility = "all", kind = "run", label = "Row " .. s })
+      B.zone(g, B.cap(p, s), { owner = p, visibility = "all", kind = "pile", label = "On row " .. s })
     end
-    g.zone(B.aside(p), { owner = p, visibility = "all", kind = "pile", label = "Set aside" })
+    B.zone(g, B.aside(p), { owner = p, visibility = "all", kind = "pile", label = "Set aside" })
   end
   local s = g.state
   s.size, s.hand, s.hands = size, 0, g.options.rounds * n

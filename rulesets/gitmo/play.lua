@@ -23,18 +23,17 @@ local deck_action, place_action, move_cap_action, move_action =
 
 local P = {}
 
-local function add(list, a) list[#list + 1] = a end
-
-local NONE = {}
-
 ----------------------------------------------------------------- the moves
 
 -- Option "runs of one kind only": may these two go together? (R.same_kind)
 local function clash(u, r) return u.mixed or r.mixed or (u.side and r.side and u.side ~= r.side) end
 
--- May p add to row r? Own and partner's runs always; an opponent's run
+-- The rules below answer for a whole set of rows at once (bit per row, as
+-- in T): which rows may p add to, which may a unit go to.
+
+-- The rows p may add to: own and partner's runs always; an opponent's run
 -- unless a Trump protects it. Jesus Saves runs may be added to.
-local function may_add(T, r) return r.own or T.trump & r.bit == 0 end
+local function addable(T) return T.own_rows | (T.opponent_rows & ~T.trump) end
 
 -- May p take this unit of an opponent's row r? Never under Trump or Jesus
 -- Saves; a run under Gitmo/Justice/Tribunal only with 2 cards or more.
@@ -43,114 +42,125 @@ local function may_take(T, r, unit)
   return not (unit.part == "run" and T.gitmo & r.bit ~= 0 and r.count < 2)
 end
 
+-- The rows this unit of row src may go onto. Own to own: always
+-- (switching). Own to opponent (discard): not under Trump; onto a
+-- Gitmo-type run only a whole run; a run keeps its protectors at home
+-- (README, ruling 9). Opponent to own (taking): see may_take. Opponent to
+-- opponent: never. Never onto its own row.
+local function destinations(T, src, unit)
+  local run = unit.part == "run"
+  if not src.own then return may_take(T, src, unit) and T.own_rows or 0 end
+  local rows = T.own_rows
+  if not (run and T.capped & src.bit ~= 0) then
+    rows = rows | (T.opponent_rows & ~T.trump & (run and ~0 or ~T.gitmo))
+  end
+  return rows & ~src.bit
+end
+
 -- The face-up top card onto any run it fits that p may add to (the card
 -- alone is a unit from its rank to its rank). It never goes into a vacant
 -- spot by the player's choice: p's own spots are refilled from the deck as
 -- soon as he empties one (F.refill_own), the others by the dealer.
-local function deck_moves(g, T, list)
+local function deck_moves(g, T, list, n)
   local top = g.top("deck")
-  if not top then return end
+  if not top then return n end
   local d = g.defs[top]
-  if not d.side then return end
-  local value, pure = d.rank, g.options.pure_runs
+  if not d.side then return n end
+  local value, pure = d.rank, T.pure
   local on_top, under = T.on_top[value], T.under[value]
-  local set = on_top | under
+  local set = (on_top | under) & addable(T)
   while set ~= 0 do
     local bit = set & -set
     set = set ~ bit
     local r = T.slot[ROW_OF_BIT[bit]]
     -- (the definition serves as the card's summary: its side, never mixed)
-    if may_add(T, r) and not (pure and clash(d, r)) then
+    if not (pure and clash(d, r)) then
       local target = not r.own and r.q or nil
-      if on_top & bit ~= 0 then add(list, deck_action(top, r.q, r.s, "top", target)) end
-      if under & bit ~= 0 then add(list, deck_action(top, r.q, r.s, "bottom", target)) end
+      if on_top & bit ~= 0 then n = n + 1 list[n] = deck_action(top, r.q, r.s, "top", target) end
+      if under & bit ~= 0 then n = n + 1 list[n] = deck_action(top, r.q, r.s, "bottom", target) end
     end
   end
-end
-
--- May this unit of row src go onto row dst? Own to own: always (switching).
--- Own to opponent (discard): not under Trump; onto a Gitmo-type run only a
--- whole run; a run keeps its protectors at home (README, ruling 9).
--- Opponent to own (taking): see may_take. Opponent to opponent: never.
-local function may_move(T, src, unit, dst)
-  if src == dst then return false end
-  if src.own and dst.own then return true end
-  if src.own then
-    return may_add(T, dst) and not (unit.part == "run" and T.capped & src.bit ~= 0)
-      and (unit.part == "run" or T.gitmo & dst.bit == 0)
-  end
-  return dst.own and may_take(T, src, unit)
-end
-
--- Every run end the unit fits, in row order, top before bottom. `fit_top`
--- and `fit_bottom` are the sets of rows whose top or bottom end the unit
--- fits; lowest bit first is row order.
-local function moves_of_unit(g, T, src, unit, fit_top, fit_bottom, pure, list)
-  local set = fit_top | fit_bottom
-  while set ~= 0 do
-    local bit = set & -set
-    set = set ~ bit
-    local dst = T.slot[ROW_OF_BIT[bit]]
-    if may_move(T, src, unit, dst) and not (pure and clash(unit, dst)) then
-      if fit_top & bit ~= 0 then add(list, move_action(g, src, unit, dst, "top")) end
-      if fit_bottom & bit ~= 0 then add(list, move_action(g, src, unit, dst, "bottom")) end
-    end
-  end
+  return n
 end
 
 -- The units of every row onto the runs they fit, found from the sets of T:
--- rows that fit neither end are never looked at. A unit of wild cards only
--- fits any anchored run, at either end. An opponent's unit can only go onto
--- p's own rows (taking).
-local function unit_moves(g, T, list)
-  local pure, on_top, under, anchored, own_rows = g.options.pure_runs, T.on_top, T.under, T.anchored, T.own_rows
+-- rows that fit neither end are never looked at, and every run end the
+-- unit fits is offered in row order, top before bottom. A unit of wild
+-- cards only fits any anchored run, at either end.
+local function unit_moves(g, T, list, n)
+  local pure, on_top, under, anchored, slot = T.pure, T.on_top, T.under, T.anchored, T.slot
+  local rows = T.rows
   for i = 1, T.n do
-    local src = T.rows[i]
+    local src = rows[i]
     local unit = src
     repeat
       local fit_top, fit_bottom = anchored, anchored
-      if unit.first then fit_top, fit_bottom = on_top[unit.first], under[unit.last] end
-      if not src.own then fit_top, fit_bottom = fit_top & own_rows, fit_bottom & own_rows end
-      if fit_top | fit_bottom ~= 0 then moves_of_unit(g, T, src, unit, fit_top, fit_bottom, pure, list) end
-      unit = unit == src and src.bottom -- then the bottom card alone, if it may go
-    until not unit
-  end
-end
-
--- Protectors and the Alliance that p holds aside (points cards wait there
--- too, for nothing to do), and protectors on own runs. T tells whether
--- there are any, without listing the zones.
-local function held_moves(g, T, p, list)
-  local rows, n, defs = T.rows, T.n, g.defs
-  for _, c in ipairs(T.laid_aside > 0 and g.cards(ASIDE[p]) or NONE) do
-    local d = defs[c]
-    if d.cap or d.wild then
-      for i = 1, n do
-        local r = rows[i]
-        if r.own and d.cap then
-          add(list, place_action(c, r.q, r.s, nil))
-        elseif r.own and r.first then
-          add(list, place_action(c, r.q, r.s, "top"))
-          add(list, place_action(c, r.q, r.s, "bottom"))
-        end
-      end
-    end
-  end
-  if T.capped & T.own_rows == 0 then return end
-  local moved = g.state.moved_caps
-  for i = 1, n do
-    local from = rows[i]
-    if from.own and T.capped & from.bit ~= 0 then
-      for _, c in ipairs(g.cards(CAP[from.q][from.s])) do
-        if not moved[c] then
-          for k = 1, n do
-            local r = rows[k]
-            if r.own and r ~= from then add(list, move_cap_action(c, from.q, from.s, r.q, r.s)) end
+      local first = unit.first
+      if first then fit_top, fit_bottom = on_top[first], under[unit.last] end
+      if fit_top | fit_bottom ~= 0 then
+        local to = destinations(T, src, unit)
+        fit_top, fit_bottom = fit_top & to, fit_bottom & to
+        local set = fit_top | fit_bottom
+        while set ~= 0 do
+          local bit = set & -set
+          set = set ~ bit
+          local dst = slot[ROW_OF_BIT[bit]]
+          if not (pure and clash(unit, dst)) then
+            if fit_top & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "top") end
+            if fit_bottom & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "bottom") end
           end
         end
       end
+      unit = unit == src and src.bottom -- then the bottom card alone, if it may go
+    until not unit
+  end
+  return n
+end
+
+-- Protectors and the Alliance that p holds aside (points cards wait there
+-- too, for nothing to do; T.laid_aside lists the others), and protectors on
+-- own runs (T.caps[slot]: the cards on a run).
+local function held_moves(g, T, list, n)
+  local slot, own_rows, defs = T.slot, T.own_rows, g.defs
+  local laid = T.laid_aside
+  for k = 1, #laid do
+    local c = laid[k]
+    local is_cap = defs[c].cap
+    local set = own_rows
+    while set ~= 0 do
+      local bit = set & -set
+      set = set ~ bit
+      local r = slot[ROW_OF_BIT[bit]]
+      if is_cap then
+        n = n + 1 list[n] = place_action(c, r.q, r.s, nil)
+      elseif r.first then
+        list[n + 1], list[n + 2] = place_action(c, r.q, r.s, "top"), place_action(c, r.q, r.s, "bottom")
+        n = n + 2
+      end
     end
   end
+  local from_set = T.capped & own_rows
+  if from_set == 0 then return n end
+  local moved = g.state.moved_caps
+  while from_set ~= 0 do
+    local from_bit = from_set & -from_set
+    from_set = from_set ~ from_bit
+    local from = slot[ROW_OF_BIT[from_bit]]
+    local caps = T.caps[from.index]
+    for k = 1, #caps do
+      local c = caps[k]
+      if not moved[c] then
+        local set = own_rows & ~from_bit
+        while set ~= 0 do
+          local bit = set & -set
+          set = set ~ bit
+          local r = slot[ROW_OF_BIT[bit]]
+          n = n + 1 list[n] = move_cap_action(c, from.q, from.s, r.q, r.s)
+        end
+      end
+    end
+  end
+  return n
 end
 
 -- Option "help opponents": the others point out a deck card you could use
@@ -164,16 +174,14 @@ end
 
 function P.actions(g)
   local s, p = g.state, g.state.turn
-  local list, T = {}, S.read(g, p)
-  deck_moves(g, T, list)
+  local list, T = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, S.read(g, p)
+  local n = deck_moves(g, T, list, 0)
   if s.moves < g.options.turn_move_limit then
-    unit_moves(g, T, list)
-    held_moves(g, T, p, list)
-    if s.last then add(list, S.TAKE_BACK) end
+    n = unit_moves(g, T, list, n)
+    n = held_moves(g, T, list, n)
+    if s.last then n = n + 1 list[n] = S.TAKE_BACK end
   end
-  if not (g.options.help_opponents and missing_own_play(g, p, list)) then
-    add(list, S.END)
-  end
+  if not (g.options.help_opponents and missing_own_play(g, p, list)) then list[n + 1] = S.END end
   return list
 end
 

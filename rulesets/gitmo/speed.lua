@@ -4,11 +4,12 @@
 --
 -- The rows as read. S.read(g, p) returns T, a record per row with the
 -- values of its ends, and sets of rows by the value each end takes. The
--- host keeps T between decisions (g.memo) and has a row read again only
+-- host keeps T between decisions (g.memo) and has a zone read again only
 -- when its cards changed: between two decisions one or two rows change.
--- Everything in T is worked out from the cards of the rows (the option
+-- Everything in T is worked out from the cards of the zones (the option
 -- fields never change in a game), so the host may hand it back after
--- undo or a restore, and starts a new one for a new game.
+-- undo or a restore, and starts a new one for a new game. The same memo
+-- keeps what lies on each run and beside each seat.
 --
 -- Row s of seat q has the fixed slot (q - 1) * size + s; bit slot-1 stands
 -- for it in the sets below (r.bit), so lowest bit first is seat and row
@@ -16,31 +17,35 @@
 --   T.slot[i]     the record of slot i: seat r.q, row r.s, r.count cards,
 --                 r.first and r.last the values of its ends (false when no
 --                 numbered card anchors the count), r.above and r.below the
---                 values that fit on top and below; r.cards the cards,
---                 listed when first needed; r.side and r.mixed its kind
---                 (only for the option "runs of one kind only"); r.bottom
---                 the bottom card as a unit of its own (option "bottom
---                 card"), or false. The record is also the row's "run" unit
---                 (the whole run, a lone card included). A field that does
---                 not apply holds false, not nil, so that each record keeps
---                 the same keys.
---   T.record[zone] the record of the row of that zone name (false when the
---                 row is empty).
+--                 values that fit on top and below; r.bottom_card; r.cards
+--                 the cards, listed when first needed; r.side and r.mixed
+--                 its kind (only for the option "runs of one kind only");
+--                 r.bottom the bottom card as a unit of its own (option
+--                 "bottom card"), or false. The record is also the row's
+--                 "run" unit (the whole run, a lone card included). A field
+--                 that does not apply holds false, not nil, so that each
+--                 record keeps the same keys.
+--   T.filled      the rows with cards;
 --   T.on_top[v]   the rows whose top end takes a unit starting with value v;
 --   T.under[v]    the rows whose bottom end takes a unit ending with value v;
---   T.anchored    the rows with a numbered card (where a wild unit fits).
--- Each decision of p adds (written afresh every time):
+--   T.anchored    the rows with a numbered card (where a wild unit fits);
+--   T.cap_bits    the rows carrying protectors, by kind (any, trump, gitmo
+--                 for Gitmo/Justice/Tribunal, jesus), T.caps[i] the cards on
+--                 the run of slot i; T.laid[q] the protectors and Alliances
+--                 seat q holds aside.
+-- Each decision of p adds (r.own and T.rows rewritten only when they change):
 --   T.rows[1 .. T.n]  the rows with cards, in seat and row order; r.own on
 --                 each: p may use it as his own;
---   T.own_rows    the rows p may use as his own;
+--   T.own_rows, T.opponent_rows  the rows with cards that p may use as his
+--                 own, and the others;
 --   T.capped      the rows carrying protectors; T.trump, T.gitmo, T.jesus:
 --                 those carrying a Trump, a Gitmo/Justice/Tribunal, Jesus
---                 Saves; T.laid_aside: how many protectors and Alliances p
---                 holds aside.
+--                 Saves (rows with cards only); T.laid_aside: the
+--                 protectors and Alliances p holds aside.
 
 local B = require "board"
 
-local ROW, CAP, ASIDE, ROW_OF_CAP = B.ROW, B.CAP, B.ASIDE, B.ROW_OF_CAP
+local ROW, CAP, ASIDE = B.ROW, B.CAP, B.ASIDE
 
 local S = {}
 
@@ -97,28 +102,30 @@ end
 -- options that shape them and on the deal size, fixed for a game.
 local function start(g, T)
   local size = g.state.size
-  T.pure, T.bottom_card = g.options.pure_runs, g.options.bottom_card
-  T.rows, T.n, T.slot, T.record, T.on_top, T.under, T.anchored = {}, 0, {}, {}, {}, {}, 0
+  T.pure, T.bottom_card, T.size, T.slots = g.options.pure_runs, g.options.bottom_card, size, g.players * size
+  T.rows, T.n, T.slot, T.on_top, T.under, T.anchored = {}, 0, {}, {}, {}, 0
   T.own_rows, T.capped, T.trump, T.gitmo, T.jesus, T.laid_aside = 0, 0, 0, 0, 0, 0
+  T.filled, T.rows_filled, T.p = 0, false, false
+  T.cap_kind, T.caps, T.cap_bits, T.laid = {}, {}, { trump = 0, gitmo = 0, jesus = 0, any = 0 }, {}
   for v = 1, 12 do T.on_top[v], T.under[v] = 0, 0 end
   local i = 0
   for q = 1, g.players do
+    T.laid[q] = {}
     for s = 1, size do
       i = i + 1
       T.slot[i] = { part = "run", q = q, s = s, index = i, bit = 1 << (i - 1), count = 0,
         own = false, moves = {}, cards = false, first = false, last = false, above = false, below = false,
-        side = false, mixed = false, bottom = false, bottom_unit = false }
+        side = false, mixed = false, bottom = false, bottom_unit = false, bottom_card = false }
     end
   end
 end
 
--- Read the row in slot i (zone `zone`) again, for g.memo: `first` and
--- `last`, the values of its end cards as R.values counts them (false when
--- no numbered card anchors the count): the bottom card's rank, unless that
--- card is the Alliance. The kind of a run is read only when runs must be of
--- one kind: otherwise every card on the table would be looked at.
-local function reread(g, T, zone, i)
-  if not T.slot then start(g, T) end
+-- Read the row in slot i (zone `zone`) again: `first` and `last`, the
+-- values of its end cards as R.values counts them (false when no numbered
+-- card anchors the count): the bottom card's rank, unless that card is the
+-- Alliance. The kind of a run is read only when runs must be of one kind:
+-- otherwise every card on the table would be looked at.
+local function reread_row(g, T, zone, i)
   local r = T.slot[i]
   local on_top, under, bit = T.on_top, T.under, r.bit
   if r.first then -- its old ends no longer take anything
@@ -127,13 +134,16 @@ local function reread(g, T, zone, i)
   end
   local count = g.count(zone)
   r.count, r.cards = count, false
-  if next(r.moves) then r.moves = {} end
+  local moves = r.moves
+  for k in next, moves do moves[k] = nil end
   if count == 0 then
-    r.first, r.last, T.record[zone] = false, false, false
+    r.first, r.last = false, false
+    T.filled = T.filled & ~bit
     return
   end
-  T.record[zone] = r
+  T.filled = T.filled | bit
   local defs, bottom = g.defs, g.bottom(zone)
+  r.bottom_card = bottom
   local first = defs[bottom].rank or anchored_first(g, r)
   local last = first and (first + count - 2) % 12 + 1
   r.first, r.last = first, last
@@ -147,83 +157,123 @@ local function reread(g, T, zone, i)
   end
 end
 
--- The row zones in slot order, one list per table size: the list g.memo
--- keeps T under.
-local ROWS = {}
+-- Read the protectors on the run of slot i again (Trump, Gitmo, Justice,
+-- Tribunal, Jesus Saves): the sets T.cap_bits by kind (cap_bits.any: any
+-- protector), whatever the row holds; S.read keeps the rows with cards.
+local function reread_cap(g, T, zone, i)
+  local bits, bit, kind = T.cap_bits, T.slot[i].bit, T.cap_kind[i]
+  if kind then -- the kinds it had no longer count
+    for k in pairs(kind) do bits[k] = bits[k] & ~bit end
+    bits.any = bits.any & ~bit
+  end
+  T.cap_kind[i], T.caps[i] = false, false
+  if g.count(zone) == 0 then return end
+  local defs, now, cards = g.defs, false, g.cards(zone)
+  T.caps[i] = cards
+  for _, c in ipairs(cards) do
+    local k = defs[c].cap
+    if k then
+      now = now or {}
+      now[k] = true
+      bits[k], bits.any = bits[k] | bit, bits.any | bit
+    end
+  end
+  T.cap_kind[i] = now
+end
 
-local function row_zones(players, size)
+-- How many protectors and Alliances seat q holds aside (the cards he lays
+-- from beside him).
+local function reread_aside(g, T, zone, q)
+  local laid, defs = T.laid[q], g.defs
+  for k = #laid, 1, -1 do laid[k] = nil end
+  if g.count(zone) == 0 then return end
+  for _, c in ipairs(g.cards(zone)) do
+    local d = defs[c]
+    if d.cap or d.wild then laid[#laid + 1] = c end
+  end
+end
+
+-- The zones g.memo keeps T under, for `fn` below: every row in slot
+-- order, then the cap zone of every row, then each seat's aside zone.
+local function reread(g, T, zone, i)
+  if not T.slot then start(g, T) end
+  local slots = T.slots
+  if i <= slots then
+    reread_row(g, T, zone, i)
+  elseif i <= 2 * slots then
+    reread_cap(g, T, zone, i - slots)
+  else
+    reread_aside(g, T, zone, i - 2 * slots)
+  end
+end
+
+-- That list of zones, one per table size, by number (B.zone) once the
+-- numbers are known (a game loaded without a setup in this interpreter
+-- names them).
+local ZONES = {}
+
+local function memo_zones(players, size)
   local key = players * 8 + size
-  local list = ROWS[key]
-  if not list then
-    list = {}
-    for q = 1, players do
-      for s = 1, size do list[#list + 1] = ROW[q][s] end
-    end
-    ROWS[key] = list
+  local list = ZONES[key]
+  if list then return list end
+  list = {}
+  for q = 1, players do
+    for s = 1, size do list[#list + 1] = ROW[q][s] end
   end
+  for q = 1, players do
+    for s = 1, size do list[#list + 1] = CAP[q][s] end
+  end
+  for q = 1, players do list[#list + 1] = ASIDE[q] end
+  local numbers = B.NUMBER[players]
+  if not numbers then return list end
+  for i = 1, #list do list[i] = numbers[list[i]] end
+  ZONES[key] = list
   return list
 end
 
--- The cards a player lays from beside him: the protectors (Trump, Gitmo,
--- Justice, Tribunal, Jesus Saves) and the Alliance. Found once per list of
--- definitions (g.defs is shared by every game of these rules).
-local LAID = setmetatable({}, { __mode = "k" })
-
-local function laid_cards(g)
-  local list = LAID[g.defs]
-  if not list then
-    list = {}
-    for c = 1, g.ncards do
-      if g.defs[c].cap or g.defs[c].wild then list[#list + 1] = c end
-    end
-    LAID[g.defs] = list
-  end
-  return list
-end
-
--- Where those six cards lie: the rows carrying protectors go into the sets
--- of T, and T.laid_aside counts those that p holds aside. Asking where six
--- cards are costs less than counting the cap zone of every row and listing
--- p's aside zone at every decision.
-local function read_laid_cards(g, T, p)
-  T.capped, T.trump, T.gitmo, T.jesus = 0, 0, 0, 0
-  local defs, record, aside, where, laid_aside = g.defs, T.record, ASIDE[p], g.where, 0
-  local list = laid_cards(g)
-  for i = 1, #list do
-    local c = list[i]
-    local zone = where(c)
-    local row = ROW_OF_CAP[zone]
-    if row then
-      local r, kind = record[row], defs[c].cap
-      if r and kind then T.capped, T[kind] = T.capped | r.bit, T[kind] | r.bit end
-    elseif zone == aside then
-      laid_aside = laid_aside + 1
-    end
-  end
-  T.laid_aside = laid_aside
-end
-
--- The table as p's decision reads it: rows whose cards changed are read
--- again (by the host's g.memo), p's own rows marked, the laid cards found.
-function S.read(g, p)
-  local size = g.state.size
-  local T = g.memo(reread, row_zones(g.players, size))
-  local slot, rows = T.slot, T.rows
-  local n, i, own_rows, mate = 0, 0, 0, B.partner(g, p)
+-- The rows p may use as his own (his and his partner's), as a set of
+-- slots, and r.own on every record: rewritten only when the player
+-- deciding is another than at the last read.
+local function mark_own(g, T, p)
+  local mate, own, i = B.partner(g, p), 0, 0
   for q = 1, g.players do
-    local own = q == p or q == mate
-    for _ = 1, size do
+    local mine = q == p or q == mate
+    for _ = 1, T.size do
       i = i + 1
-      local r = slot[i]
-      if r.count > 0 then
-        n = n + 1
-        rows[n], r.own = r, own
-        if own then own_rows = own_rows | r.bit end
-      end
+      local r = T.slot[i]
+      r.own = mine
+      if mine then own = own | r.bit end
     end
   end
-  T.n, T.own_rows = n, own_rows
-  read_laid_cards(g, T, p)
+  T.p, T.own_mask = p, own
+end
+
+-- The rows with cards, in seat and row order: listed again only when
+-- another set of rows holds cards.
+local function list_rows(T)
+  local filled, rows, n = T.filled, T.rows, 0
+  local set = filled
+  while set ~= 0 do
+    local bit = set & -set
+    set = set ~ bit
+    n = n + 1
+    rows[n] = T.slot[S.ROW_OF_BIT[bit]]
+  end
+  for k = n + 1, #rows do rows[k] = nil end
+  T.n, T.rows_filled = n, filled
+end
+
+-- The table as p's decision reads it: the zones whose cards changed are
+-- read again (by the host's g.memo); then what depends on p.
+function S.read(g, p)
+  local T = g.memo(reread, memo_zones(g.players, g.state.size))
+  if T.p ~= p then mark_own(g, T, p) end
+  local filled, bits = T.filled, T.cap_bits
+  if T.rows_filled ~= filled then list_rows(T) end
+  T.own_rows, T.opponent_rows = T.own_mask & filled, filled & ~T.own_mask
+  T.capped, T.trump, T.gitmo, T.jesus = bits.any & filled, bits.trump & filled, bits.gitmo & filled,
+    bits.jesus & filled
+  T.laid_aside = T.laid[p]
   return T
 end
 
@@ -272,17 +322,36 @@ function S.move_cap_action(card, from_q, from_s, q, s)
   return a
 end
 
--- A move names the cards it lifts, so its table is shared only while the
--- source row keeps its cards: src.moves, emptied when the row is read again
--- (reread), keyed by destination slot, end, part and target.
-function S.move_action(g, src, unit, dst, at)
-  local target = (not dst.own and dst.q) or (not src.own and src.q) or nil
-  local key = ((dst.index * 2 + (at == "top" and 0 or 1)) * 2 + (unit == src and 0 or 1)) * 8 + (target or 0)
-  local a = src.moves[key]
+-- A move names the cards it lifts. A single card (a lone card, or the
+-- bottom card alone) makes the move as constant as the others: it is kept
+-- by card, source and destination slot, end, part and target. A run of
+-- several cards is shared only while the source row keeps its cards:
+-- src.moves, emptied when the row is read again (reread_row), keyed by
+-- destination slot, end and target.
+local ONE_CARD = {}
+
+local function one_card_move(card, src, unit, dst, at, target)
+  -- (seats and rows, not slots: a slot's seat and row depend on the table size)
+  local key = ((((((card * 8 + src.q) * 8 + src.s) * 8 + dst.q) * 8 + dst.s) * 2 + (at == "top" and 0 or 1)) * 2
+    + (unit == src and 0 or 1)) * 8 + (target or 0)
+  local a = ONE_CARD[key]
   if not a then
     a = { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
-      owner = dst.q, row = dst.s, at = at, cards = unit.part == "run" and cards_of(g, src) or { unit.card },
-      zone = ROW[dst.q][dst.s], target = target }
+      owner = dst.q, row = dst.s, at = at, cards = { card }, zone = ROW[dst.q][dst.s], target = target }
+    ONE_CARD[key] = a
+  end
+  return a
+end
+
+function S.move_action(g, src, unit, dst, at)
+  local target = (not dst.own and dst.q) or (not src.own and src.q) or nil
+  if unit ~= src then return one_card_move(unit.card, src, unit, dst, at, target) end
+  if src.count == 1 then return one_card_move(src.bottom_card, src, unit, dst, at, target) end
+  local key = (dst.index * 2 + (at == "top" and 0 or 1)) * 8 + (target or 0)
+  local a = src.moves[key]
+  if not a then
+    a = { kind = "move", from_owner = src.q, from_row = src.s, part = "run",
+      owner = dst.q, row = dst.s, at = at, cards = cards_of(g, src), zone = ROW[dst.q][dst.s], target = target }
     src.moves[key] = a
   end
   return a
