@@ -9,18 +9,20 @@
 // A stand-in is a table without a field a script can name, so every read
 // and write meets its metatable: writes are refused at the line that
 // writes (__newindex; the sandbox's rawset and next know stand-ins too),
-// # and pairs give the action's. Two kinds, by the action's shape:
+// # and pairs give the action's. Every stand-in reads its action as it is
+// now, so it is kept while the action lives (weak keys): an action offered
+// again, by a ruleset that shares its tables or by a search applying the
+// same move in many worlds, pays for its stand-in once. Two kinds, by the
+// action's shape:
 //
-// - kept: a flat action (no table in it), the way fast rulesets share
-//   them. Its own metatable reads the action (__index is the action: a
-//   read costs two lookups more than on the table), and the stand-in is
-//   kept while the action lives, so an action offered again pays for its
-//   stand-in once; actions(g) may refill its own tables.
-// - lazy: an action with tables in it, mostly made fresh. The stand-in
-//   holds its action under a key no script can make (a light userdata) and
-//   shares one metatable whose __index reads the action, a table in it
-//   through a lazy stand-in of its own, made on first read. Nothing is
-//   copied: apply reads a few fields of a move, not all.
+// - flat (no table in it), the way fast rulesets share them: its own
+//   metatable's __index is the action (a read costs two lookups more
+//   than on the table).
+// - nested, mostly made fresh: the stand-in holds its action under a key
+//   no script can make (a light userdata) and shares one metatable whose
+//   __index reads the action, a table in it through a stand-in of its
+//   own, made on first read. Nothing is copied: apply reads a few fields
+//   of a move, not all.
 //
 // Measured: docs/architecture.md "Frozen actions".
 #include "lua/internal.hpp"
@@ -29,10 +31,10 @@ namespace ratify::lua {
 
 namespace {
 
-const char kKeptKey = 0;    // registry: the kept stand-ins, by action (weak keys)
-const char kLazyMtKey = 0;  // registry: the lazy stand-ins' shared metatable
-const char kSourceKey = 0;  // the action: in a lazy stand-in, or a kept one's metatable
-const char kInnerKey = 0;   // a lazy stand-in's stand-ins of its tables, by table
+const char kKeptKey = 0;      // registry: the kept stand-ins, by action (weak keys)
+const char kNestedMtKey = 0;  // registry: the nested stand-ins' shared metatable
+const char kSourceKey = 0;    // the action: in a nested stand-in, or a flat one's metatable
+const char kInnerKey = 0;     // a nested stand-in's stand-ins of its tables, by table
 
 // __newindex: the write is the ruleset's error, at the line that wrote.
 int refuse_write(lua_State* L) {
@@ -54,7 +56,7 @@ bool is_frozen(lua_State* L, int idx) {
   return frozen;
 }
 
-// The action of the stand-in at `proxy`; true for a lazy one.
+// The action of the stand-in at `proxy`; true for a nested one.
 bool push_source(lua_State* L, int proxy) {
   if (lua_rawgetp(L, proxy, &kSourceKey) != LUA_TNIL) return true;
   lua_pop(L, 1);
@@ -64,9 +66,9 @@ bool push_source(lua_State* L, int proxy) {
   return false;
 }
 
-void push_lazy(lua_State* L, int t);
+void push_nested(lua_State* L, int t);
 
-// The value on top, read from the lazy stand-in at `proxy`: a table is
+// The value on top, read from the nested stand-in at `proxy`: a table is
 // replaced by its own stand-in, made once per stand-in and table.
 void freeze_read(lua_State* L, int proxy) {
   if (!lua_istable(L, -1)) return;
@@ -81,7 +83,7 @@ void freeze_read(lua_State* L, int proxy) {
   lua_pushvalue(L, inner);
   if (lua_rawget(L, made) == LUA_TNIL) {
     lua_pop(L, 1);
-    push_lazy(L, inner);
+    push_nested(L, inner);
     lua_pushvalue(L, inner);
     lua_pushvalue(L, -2);
     lua_rawset(L, made);
@@ -90,7 +92,7 @@ void freeze_read(lua_State* L, int proxy) {
   lua_settop(L, inner);
 }
 
-int lazy_index(lua_State* L) {
+int nested_index(lua_State* L) {
   lua_rawgetp(L, 1, &kSourceKey);
   lua_pushvalue(L, 2);
   lua_rawget(L, -2);
@@ -107,10 +109,10 @@ int frozen_len(lua_State* L) {
 // next(stand-in, key) as next(action, key) would be, tables frozen.
 int frozen_next(lua_State* L) {
   lua_settop(L, 2);
-  bool lazy = push_source(L, 1);
+  bool nested = push_source(L, 1);
   lua_pushvalue(L, 2);
   if (!lua_next(L, -2)) return 0;
-  if (lazy) freeze_read(L, 1);
+  if (nested) freeze_read(L, 1);
   return 2;
 }
 
@@ -152,8 +154,8 @@ void set_metamethods(lua_State* L, int mt) {
   lua_setfield(L, mt, "__metatable");  // no setmetatable; getmetatable says false
 }
 
-// A kept stand-in for the flat action at t.
-void push_kept_stand_in(lua_State* L, int t) {
+// A stand-in for the flat action at t.
+void push_flat(lua_State* L, int t) {
   lua_createtable(L, 0, 0);
   lua_createtable(L, 0, 6);
   int mt = lua_gettop(L);
@@ -165,20 +167,20 @@ void push_kept_stand_in(lua_State* L, int t) {
   lua_setmetatable(L, -2);
 }
 
-// A lazy stand-in for the table at t.
-void push_lazy(lua_State* L, int t) {
+// A stand-in for the table at t that has tables in it.
+void push_nested(lua_State* L, int t) {
   luaL_checkstack(L, 6, "an action nested too deep");
   lua_createtable(L, 0, 1);
   lua_pushvalue(L, t);
   lua_rawsetp(L, -2, &kSourceKey);
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kLazyMtKey) != LUA_TTABLE) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kNestedMtKey) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_createtable(L, 0, 6);
-    lua_pushcfunction(L, lazy_index);
+    lua_pushcfunction(L, nested_index);
     lua_setfield(L, -2, "__index");
     set_metamethods(L, lua_gettop(L));
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &kLazyMtKey);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &kNestedMtKey);
   }
   lua_setmetatable(L, -2);
 }
@@ -221,12 +223,10 @@ void push_frozen(lua_State* L, int idx) {
     return;
   }
   lua_pop(L, 1);
-  if (!is_flat(L, t)) {
-    lua_pop(L, 1);  // the kept ones: a lazy stand-in is never kept
-    push_lazy(L, t);
-    return;
-  }
-  push_kept_stand_in(L, t);
+  if (is_flat(L, t))
+    push_flat(L, t);
+  else
+    push_nested(L, t);
   lua_pushvalue(L, t);
   lua_pushvalue(L, -2);
   lua_rawset(L, -4);
