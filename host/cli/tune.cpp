@@ -13,6 +13,7 @@
 #include "core/files.hpp"
 #include "engine/catalog.hpp"
 #include "engine/game.hpp"
+#include "sim/report.hpp"
 #include "sim/tune.hpp"
 
 namespace ratify::cli {
@@ -26,6 +27,7 @@ struct TuneArgs {
   int finalists = 3;
   uint64_t seed = 1;
   bool quiet = false, no_sensitivity = false;
+  RecordArgs record;  // --history, --no-history (the html is tune's own)
 };
 
 // One line redrawn in place on a terminal; in a log, a line each tenth
@@ -71,7 +73,6 @@ void write_variant(const sim::TuneResult& r, const std::string& name) {
 }
 
 int cmd_tune(const TuneArgs& a, const std::string& command) {
-  (void)command;
   sim::TuneConfig c;
   c.sim.ruleset = a.ruleset;
   c.sim.variant = a.variant == "base" ? "" : a.variant;
@@ -102,6 +103,12 @@ int cmd_tune(const TuneArgs& a, const std::string& command) {
   if (!a.quiet) std::cout << sim::tune_text(r);
   if (!a.json_file.empty()) core::write_file(a.json_file, sim::tune_json(r).dump(1) + "\n");
   if (!a.write_variant.empty()) write_variant(r, a.write_variant);
+  // The history keeps the verification: the defaults as the base run and
+  // each finalist beside it, compared on the same seeds.
+  RecordArgs record = a.record;
+  record.command = command;
+  record.html_file.clear();
+  keep_run(r.verified, sim::report_json(r.verified), record);
   return r.best_row >= 0 ? kOk : kFailed;
 }
 
@@ -146,6 +153,10 @@ void add_tune_command(CLI::App& app, std::function<int()>& run, const std::strin
   t->add_option("--write-variant", a.write_variant,
                 "Write the setting that passed as a variant: NAME (in the ruleset's variants "
                 "folder) or a path ending in .lua");
+  t->add_option("--history", a.record.history_file,
+                "Record the verification in this history database (default: "
+                "$XDG_DATA_HOME/ratify/history.sqlite; see `ratify history`)");
+  t->add_flag("--no-history", a.record.no_history, "Do not record the run in the history");
   t->add_flag("--quiet", a.quiet, "Print nothing but errors (use with --json)");
   t->callback([&run, command] { run = [command] { return cmd_tune(a, command); }; });
 }

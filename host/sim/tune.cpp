@@ -264,7 +264,7 @@ void holm_cells(std::vector<TuneRow>& rows, const std::vector<TuneTarget>& targe
 
 TuneRow verify_row(const TuneConfig& c, const std::string& label, const std::vector<int>& point,
                    const std::vector<std::string>& sets, int games, uint64_t seed,
-                   const engine::Loaded& loaded) {
+                   const engine::Loaded& loaded, std::vector<SimResult>* keep = nullptr) {
   TuneRow row;
   row.label = label;
   row.point = point;
@@ -282,6 +282,12 @@ TuneRow verify_row(const TuneConfig& c, const std::string& label, const std::vec
     row.cells.push_back(cell);
   }
   row.distance = distance_of(c.targets, m);
+  if (keep) {
+    // For the history: the defaults are the base run, each finalist a
+    // column named by its label.
+    if (!point.empty()) r.config.variant = label;
+    keep->push_back(std::move(r));
+  }
   return row;
 }
 
@@ -463,12 +469,13 @@ TuneResult tune(const TuneConfig& c) {
   int rows = std::min<int>(c.finalists, static_cast<int>(ranked.size())) + 1;
   for (int i = 0; i + 1 < rows; ++i) {
     const auto& pt = ranked[static_cast<size_t>(i)].second;
-    out.rows.push_back(
-        verify_row(c, "best " + std::to_string(i + 1), pt, point_sets(c, pt), v, fresh, *loaded));
+    out.rows.push_back(verify_row(c, "best " + std::to_string(i + 1), pt, point_sets(c, pt), v,
+                                  fresh, *loaded, &out.verified));
     if (c.progress)
       c.progress(i + 1, rows, "verify " + std::to_string(i + 1) + "/" + std::to_string(rows));
   }
-  out.rows.push_back(verify_row(c, "defaults", {}, {}, v, fresh, *loaded));
+  out.rows.push_back(verify_row(c, "defaults", {}, {}, v, fresh, *loaded, &out.verified));
+  std::rotate(out.verified.rbegin(), out.verified.rbegin() + 1, out.verified.rend());
   holm_cells(out.rows, c.targets);
   for (size_t i = 0; i < out.rows.size(); ++i) {
     auto& row = out.rows[i];

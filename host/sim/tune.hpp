@@ -101,6 +101,9 @@ struct TuneResult {
   // Games each row would need for its widest interval to fit its band
   // (0: they were enough).
   int games_needed = 0, closest_row = 0;
+  // The verification's sim runs: the defaults first, then each finalist
+  // (its config.variant is its label), as the history records them.
+  std::vector<SimResult> verified;
 };
 
 TuneResult tune(const TuneConfig& c);
