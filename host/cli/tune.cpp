@@ -128,7 +128,7 @@ void add_tune_command(CLI::App& app, std::function<int()>& run, const std::strin
       ->required();
   t->add_option("--target", a.targets,
                 "A metric (docs/metrics.md, or a stats name) wanted in a band: "
-                "METRIC=LO..HI[@WEIGHT], e.g. seat_balance=0..0.02 (repeatable)")
+                "METRIC=LO..HI[@WEIGHT], an end may be open: seat_balance=..0.02 (repeatable)")
       ->required();
   t->add_option("--bots", a.bots, "Comma list of bots, rotated through the seats")
       ->capture_default_str();

@@ -369,13 +369,27 @@ TuneTarget parse_target(const std::string& text) {
     if (!(t.weight > 0)) throw InputError("--target " + t.metric + ": the weight must be above 0");
     spec = spec.substr(0, at);
   }
-  std::tie(t.low, t.high) = range_of(trim(spec), "--target " + t.metric);
+  // An open end ("..0.02", "20..") bounds one side only: a metric that
+  // cannot go below 0 (seat balance) is asked "at most 0.02", and an
+  // interval reaching below 0 is then no failure.
+  spec = trim(spec);
+  std::string what = "--target " + t.metric;
+  if (spec.starts_with("..") && spec.size() > 2) {
+    t.low = -INFINITY;
+    t.high = number(trim(spec.substr(2)), what);
+  } else if (spec.ends_with("..") && spec.size() > 2) {
+    t.low = number(trim(spec.substr(0, spec.size() - 2)), what);
+    t.high = INFINITY;
+  } else {
+    std::tie(t.low, t.high) = range_of(spec, what);
+  }
   return t;
 }
 
 double band_distance(const TuneTarget& t, double value) {
   double outside = std::max({0.0, t.low - value, value - t.high});
   double width = t.high - t.low;
+  if (std::isinf(width)) width = std::fabs(std::isinf(t.low) ? t.high : t.low);
   return width > 0 ? outside / width : outside;
 }
 
@@ -475,6 +489,8 @@ TuneResult tune(const TuneConfig& c) {
       c.progress(i + 1, rows, "verify " + std::to_string(i + 1) + "/" + std::to_string(rows));
   }
   out.rows.push_back(verify_row(c, "defaults", {}, {}, v, fresh, *loaded, &out.verified));
+  if (c.progress)
+    c.progress(rows, rows, "verify " + std::to_string(rows) + "/" + std::to_string(rows));
   std::rotate(out.verified.rbegin(), out.verified.rbegin() + 1, out.verified.rend());
   holm_cells(out.rows, c.targets);
   for (size_t i = 0; i < out.rows.size(); ++i) {
@@ -535,8 +551,8 @@ std::string setting_text(const std::vector<std::string>& sets) {
 }
 
 std::string band_text(const TuneTarget& t) {
-  return significant(t.low, 3) + ".." + significant(t.high, 3) +
-         (t.weight != 1 ? " @" + significant(t.weight, 3) : "");
+  auto end = [](double x) { return std::isinf(x) ? std::string() : significant(x, 3); };
+  return end(t.low) + ".." + end(t.high) + (t.weight != 1 ? " @" + significant(t.weight, 3) : "");
 }
 
 nlohmann::json cell_json(const TuneCell& c) {
@@ -632,7 +648,10 @@ nlohmann::json tune_json(const TuneResult& r) {
   for (const auto& p : c.params) j["params"].push_back({{"name", p.name}, {"values", p.values}});
   for (const auto& t : c.targets)
     j["targets"].push_back(
-        {{"metric", t.metric}, {"low", t.low}, {"high", t.high}, {"weight", t.weight}});
+        {{"metric", t.metric},
+         {"low", std::isinf(t.low) ? nlohmann::json() : nlohmann::json(t.low)},
+         {"high", std::isinf(t.high) ? nlohmann::json() : nlohmann::json(t.high)},
+         {"weight", t.weight}});
   j["search"] = nlohmann::json::array();
   for (const auto& s : r.steps)
     j["search"].push_back({{"setting", point_sets(c, s.point)},

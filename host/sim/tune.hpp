@@ -47,7 +47,8 @@ struct TuneConfig {
 // and true), checked against the ruleset's options; throws
 // core::OptionError or engine::InputError with a plain message.
 TuneParam parse_param(const std::string& text, const std::vector<core::OptionDecl>& decls);
-// "METRIC=LO..HI[@WEIGHT]"; the metric's name is checked later (tune()).
+// "METRIC=LO..HI[@WEIGHT]", or an open end ("..HI", "LO.."); the metric's
+// name is checked later (tune()).
 TuneTarget parse_target(const std::string& text);
 // A metric's name as typed ("seat_balance", "First-player advantage")
 // in the one form names are compared in.
