@@ -2,6 +2,8 @@
 // player's advantage is edge/5 - 1: zero at exactly edge = 5 of 0..10.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/options.hpp"
 #include "engine/catalog.hpp"
 #include "engine/game.hpp"
@@ -101,6 +103,11 @@ TEST(Tune, TargetsAreBandsWithWeights) {
   EXPECT_EQ(sim::band_distance(t, 35), 0.5);  // in band widths
   EXPECT_EQ(sim::band_distance(t, 10), 1);
   EXPECT_EQ(sim::metric_key("First-player advantage"), sim::metric_key("first_player_advantage"));
+  auto open = sim::parse_target("seat balance=..0.02");  // at most 0.02
+  EXPECT_TRUE(std::isinf(open.low));
+  EXPECT_EQ(sim::band_distance(open, -0.01), 0);
+  EXPECT_DOUBLE_EQ(sim::band_distance(open, 0.06), 2);  // in units of its bound
+  EXPECT_TRUE(std::isinf(sim::parse_target("length=20..").high));
   EXPECT_THROW(sim::parse_target("length=30..20"), engine::InputError);
   EXPECT_THROW(sim::parse_target("length=20..30@0"), engine::InputError);
   EXPECT_THROW(sim::parse_target("length"), engine::InputError);
