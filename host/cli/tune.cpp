@@ -102,6 +102,7 @@ int cmd_tune(const TuneArgs& a, const std::string& command) {
   sim::TuneResult r = sim::tune(c);
   if (!a.quiet) std::cout << sim::tune_text(r);
   if (!a.json_file.empty()) core::write_file(a.json_file, sim::tune_json(r).dump(1) + "\n");
+  if (!a.html_file.empty()) core::write_file(a.html_file, sim::tune_html(r, command));
   if (!a.write_variant.empty()) write_variant(r, a.write_variant);
   // The history keeps the verification: the defaults as the base run and
   // each finalist beside it, compared on the same seeds.
@@ -150,6 +151,9 @@ void add_tune_command(CLI::App& app, std::function<int()>& run, const std::strin
   t->add_option("--threads", a.threads, "Threads (default: all cores; the result is the same)");
   t->add_option("--set", a.sets, "A fixed option name=value (repeatable)");
   t->add_option("--json", a.json_file, "Write the search, the verification and sensitivities");
+  t->add_option("--html", a.html_file,
+                "Write the run as one HTML page: the search's progress, the verification, the "
+                "sensitivities");
   t->add_option("--write-variant", a.write_variant,
                 "Write the setting that passed as a variant: NAME (in the ruleset's variants "
                 "folder) or a path ending in .lua");

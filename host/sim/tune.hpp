@@ -109,6 +109,9 @@ struct TuneResult {
 
 TuneResult tune(const TuneConfig& c);
 std::string tune_text(const TuneResult& r);
+// The run as one HTML page (tune_html.cpp): search progress, verification
+// table, sensitivities; `command` as typed, for its header.
+std::string tune_html(const TuneResult& r, const std::string& command);
 nlohmann::json tune_json(const TuneResult& r);
 // The options of a row as a variant file's Lua (`--write-variant`).
 std::string variant_lua(const TuneResult& r, int row, const std::string& name);
