@@ -13,7 +13,7 @@ using namespace ratify;
 
 namespace {
 
-const std::string kEdge = std::string(RATIFY_TEST_FIXTURES) + "/tune";
+const std::string kEdge = std::string(RATIFY_TEST_FIXTURES) + "/edge";
 
 sim::TuneConfig edge_config(int threads) {
   auto loaded = engine::Loaded::open(kEdge);
@@ -122,4 +122,10 @@ TEST(Tune, UnknownMetricIsAnError) {
   } catch (const engine::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("seat_balance"), std::string::npos) << e.what();
   }
+}
+
+TEST(Tune, AParamAlsoFixedBySetIsAnError) {
+  auto c = edge_config(1);
+  c.sim.sets = {"edge=3"};
+  EXPECT_THROW(sim::tune(c), engine::InputError);
 }

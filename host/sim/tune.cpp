@@ -408,6 +408,11 @@ TuneResult tune(const TuneConfig& c) {
   out.config = c;
   auto loaded = engine::Loaded::open(c.sim.ruleset, c.sim.variant);
   out.decls = loaded->meta().options;
+  for (const auto& prm : c.params)
+    for (const auto& set : c.sim.sets)
+      if (set.substr(0, set.find('=')) == prm.name)
+        throw InputError("--param " + prm.name + " is also fixed by --set " + set +
+                         ": search it or fix it");
   for (size_t i = 0; i < c.params.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (c.params[i].name == c.params[j].name)
