@@ -17,6 +17,10 @@
 
 using namespace ratify::cli;
 
+namespace ratify::cli {
+void add_tune_command(CLI::App& app, std::function<int()>& run, const std::string& command);
+}
+
 namespace {
 
 std::vector<std::string> split_commas(const std::string& s) {
@@ -350,6 +354,8 @@ int main(int argc, char** argv) {
   nw->add_option("--dir", new_args.dir,
                  "Folder to create it in (default: the working folder); never overwrites");
   nw->callback([&] { run = [&] { return cmd_new(new_args); }; });
+
+  add_tune_command(app, run, typed_command(argc, argv));
 
   // Set last: a subcommand made after it would repeat it in its own --help.
   app.footer(
