@@ -35,6 +35,7 @@ struct BenchRun {
   int searched = 0;
   long long iterations = 0;
   double search_seconds = 0;
+  engine::CallProfile search_profile;  // with --profile: the ruleset's calls in the search
   std::string error;
 };
 
@@ -82,7 +83,7 @@ void measure_labels(const std::shared_ptr<engine::Loaded>& loaded,
 // playouts' own and the iterations count exactly.
 void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
                     const core::OptionValues& options, int players, uint64_t seed,
-                    const std::string& spec, int decisions, BenchRun& run) {
+                    const std::string& spec, int decisions, bool profile, BenchRun& run) {
   const auto& meta = loaded->meta();
   bots::MctsConfig config = bots::parse_mcts(spec, meta.has_heuristic);
   if (spec.rfind("mcts", 0) != 0 || config.ms > 0)
@@ -104,9 +105,11 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
     while (g.actor() != 0 && run.searched < decisions) {
       int n = g.action_count();
       if (n > 1 && met++ % 7 == 0) {
+        if (profile) g.state().set_profile(&run.search_profile);
         auto start = Clock::now();
         bot->choose(g, bot_rng);
         run.search_seconds += secs_since(start);
+        g.state().set_profile(nullptr);
         run.iterations += config.iterations;
         ++run.searched;
       }
@@ -150,7 +153,8 @@ BenchRun bench_one(const std::string& ruleset, const BenchArgs& a, int games, do
   }
   run.seconds = secs_since(start);
   if (profile) measure_labels(loaded, options, run.players, seed, run);
-  if (!bot.empty()) measure_search(loaded, options, run.players, seed, bot, a.decisions, run);
+  if (!bot.empty())
+    measure_search(loaded, options, run.players, seed, bot, a.decisions, profile, run);
   return run;
 }
 
@@ -203,6 +207,23 @@ void print_profile(const BenchRun& r) {
         r.labels_per_decision, r.label_us_per_decision);
 }
 
+// What an iteration is made of: the ruleset's calls per iteration and
+// their time, and the host's own (restore, the world's deal, keys).
+void print_search_profile(const BenchRun& r) {
+  const auto& p = r.search_profile;
+  double iters = static_cast<double>(r.iterations), total = r.search_seconds * 1e9, in_rules = 0;
+  std::printf("  an iteration of the search (calls per iteration, us per iteration):\n");
+  for (int f = 0; f < engine::CallProfile::kCount; ++f) {
+    if (!p.calls[f]) continue;
+    in_rules += static_cast<double>(p.ns[f]);
+    std::printf("    %-9s %6.2f calls  %7.2f us\n", engine::CallProfile::name(f),
+                static_cast<double>(p.calls[f]) / iters,
+                static_cast<double>(p.ns[f]) / 1e3 / iters);
+  }
+  std::printf("    %-9s %6s        %7.2f us  (restore, the world's deal, keys, the tree)\n", "host",
+              "", std::max(0.0, total - in_rules) / 1e3 / iters);
+}
+
 int bench_single(const BenchArgs& a) {
   BenchRun r = bench_one(a.ruleset, a, a.games ? a.games : 2000, 0, a.bots);
   std::printf("%s, %d players, random playouts on one thread:\n", r.id.c_str(), r.players);
@@ -215,6 +236,7 @@ int bench_single(const BenchArgs& a) {
         a.bots.c_str(), r.searched, r.iterations, r.search_seconds, us_per_iteration(r),
         us_per_iteration(r) / us_per_action(r));
   if (a.profile) print_profile(r);
+  if (a.profile && r.iterations > 0) print_search_profile(r);
   return kOk;
 }
 
