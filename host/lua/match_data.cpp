@@ -1,7 +1,6 @@
 // A match as data: its hash, a save and its loading, snapshots to go back
 // to, and determinize (a world a player could be in).
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <map>
 
@@ -85,8 +84,9 @@ Snapshot Match::snapshot() {
   s.log_bytes_ = log_bytes_;
   s.world_ = world_;
   s.shown_seed_ = shown_seed_;
-  static std::atomic<uint64_t> moments{0};
-  s.id_ = moments.fetch_add(1, std::memory_order_relaxed) + 1;
+  // Unique across threads without a counter they share (sim's threads
+  // take a snapshot per search and per transaction checkpoint).
+  s.id_ = core::next_stamp();
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_getfield(L, -1, "state");
