@@ -112,78 +112,11 @@ void Match::restore(const Snapshot& s) {
   restored_version_ = version_;
 }
 
-namespace {
-
-// Two values that are the same plain datum: rawequal, and both integers
-// or both not (1 and 1.0 are rawequal, but print and math.type differ).
-bool same_value(lua_State* L, int a, int b) {
-  return lua_rawequal(L, a, b) &&
-         (lua_type(L, a) != LUA_TNUMBER || lua_isinteger(L, a) == lua_isinteger(L, b));
-}
-
-// Makes the table at `dst` equal to the plain data at `src` (a moment's
-// own copy, never shared), changing only what differs: fields the moment
-// lacks go, tables of both are restored in place, other values are
-// copied. A search restores g.state after every iteration, which changes
-// a few fields of it; copying all of it was a sixth of escaped's
-// iteration. The tripwires of a world (secrets.cpp) go with the moment's
-// metatables.
-void restore_into(lua_State* L, int dst, int src, int depth) {
-  if (depth > 100) luaL_error(L, "data nested too deep (a cycle?)");
-  luaL_checkstack(L, 8, "data nested too deep");
-  dst = lua_absindex(L, dst);
-  src = lua_absindex(L, src);
-  if (!lua_getmetatable(L, src)) lua_pushnil(L);
-  if (!lua_getmetatable(L, dst)) lua_pushnil(L);
-  if (!lua_rawequal(L, -1, -2)) {
-    lua_pop(L, 1);
-    lua_setmetatable(L, dst);
-  } else {
-    lua_pop(L, 2);
-  }
-  lua_pushnil(L);
-  while (lua_next(L, dst)) {  // setting existing fields to nil is allowed meanwhile
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
-    if (lua_rawget(L, src) == LUA_TNIL) {
-      lua_pushvalue(L, -2);
-      lua_pushnil(L);
-      lua_rawset(L, dst);
-    }
-    lua_pop(L, 1);
-  }
-  lua_pushnil(L);
-  while (lua_next(L, src)) {
-    lua_pushvalue(L, -2);
-    lua_rawget(L, dst);
-    if (lua_type(L, -1) == LUA_TTABLE && lua_type(L, -2) == LUA_TTABLE) {
-      restore_into(L, -1, -2, depth + 1);
-      lua_pop(L, 2);
-    } else if (same_value(L, -1, -2)) {
-      lua_pop(L, 2);
-    } else {
-      lua_pop(L, 1);
-      lua_pushvalue(L, -2);
-      push_copy(L, -2);
-      lua_rawset(L, dst);
-      lua_pop(L, 1);
-    }
-  }
-}
-
-}  // namespace
-
 void Match::restore_state(const Snapshot& s) {
   if (s.vm_ != &vm_) throw ScriptError("a snapshot of another game");
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, s.state_ref_);
-    lua_getfield(L, -2, "state");
-    if (lua_istable(L, -1) && lua_istable(L, -2)) {
-      restore_into(L, -1, -2, 0);
-      return;
-    }
-    lua_pop(L, 1);
     push_copy(L, -1);
     lua_setfield(L, -3, "state");
   });
