@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "bots/bots.hpp"
+#include "bots/mcts.hpp"
 #include "cli/commands.hpp"
 #include "engine/game.hpp"
 
@@ -28,6 +30,12 @@ struct BenchRun {
   // per decision, over the first decisions of one game.
   double label_us_per_decision = 0;
   int labels_per_decision = 0;
+  // --bots: decisions searched by the bot on the way through random games,
+  // the iterations they made and the time they took.
+  int searched = 0;
+  long long iterations = 0;
+  double search_seconds = 0;
+  engine::CallProfile search_profile;  // with --profile: the ruleset's calls in the search
   std::string error;
 };
 
@@ -68,9 +76,55 @@ void measure_labels(const std::shared_ptr<engine::Loaded>& loaded,
   run.labels_per_decision = described / decisions;
 }
 
+// What one search iteration costs: the bot `spec` (mcts with a fixed
+// iteration count) decides positions met in random games, every 7th
+// decision with a choice, `decisions` in all, and its choice is thrown
+// away (the random game goes on), so the positions are the random
+// playouts' own and the iterations count exactly.
+void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
+                    const core::OptionValues& options, int players, uint64_t seed,
+                    const std::string& spec, int decisions, bool profile, BenchRun& run) {
+  const auto& meta = loaded->meta();
+  bots::MctsConfig config = bots::parse_mcts(spec, meta.has_heuristic);
+  if (spec.rfind("mcts", 0) != 0 || config.ms > 0)
+    throw engine::InputError(
+        "bench --bots: an mcts bot with a fixed iteration count, e.g. "
+        "mcts:iters=1000:depth=0, not '" +
+        spec + "'");
+  auto bot = bots::make_bot(spec, meta);
+  std::unique_ptr<engine::Game> game;
+  core::Rng bot_rng(core::mix_seed(seed, 7));
+  for (int k = 0, met = 0; run.searched < decisions && k < 10000; ++k) {
+    uint64_t s = core::mix_seed(seed, 1'000'000 + static_cast<uint64_t>(k));
+    if (game)
+      game->restart(s);
+    else
+      game = std::make_unique<engine::Game>(loaded, players, s, options, engine::Mode::Lean);
+    engine::Game& g = *game;
+    core::Rng pick(core::mix_seed(s, 5));
+    while (g.actor() != 0 && run.searched < decisions) {
+      int n = g.action_count();
+      if (n > 1 && met++ % 7 == 0) {
+        if (profile) g.state().set_profile(&run.search_profile);
+        auto start = Clock::now();
+        bot->choose(g, bot_rng);
+        run.search_seconds += secs_since(start);
+        g.state().set_profile(nullptr);
+        run.iterations += config.iterations;
+        ++run.searched;
+      }
+      g.apply(n <= 1 ? 0 : static_cast<int>(pick.below(static_cast<uint32_t>(n))));
+    }
+  }
+}
+
 // Plays random games: `games` of them, or as many as fit in `seconds`.
-BenchRun bench_one(const std::string& ruleset, const std::vector<std::string>& sets, int games,
-                   double seconds, uint64_t seed, int asked_players, bool profile) {
+BenchRun bench_one(const std::string& ruleset, const BenchArgs& a, int games, double seconds,
+                   const std::string& bot) {
+  const auto& sets = a.sets;
+  uint64_t seed = a.seed;
+  int asked_players = a.players;
+  bool profile = a.profile;
   BenchRun run;
   auto loaded = engine::Loaded::open(ruleset);
   run.id = loaded->meta().id;
@@ -99,11 +153,17 @@ BenchRun bench_one(const std::string& ruleset, const std::vector<std::string>& s
   }
   run.seconds = secs_since(start);
   if (profile) measure_labels(loaded, options, run.players, seed, run);
+  if (!bot.empty())
+    measure_search(loaded, options, run.players, seed, bot, a.decisions, profile, run);
   return run;
 }
 
 double us_per_action(const BenchRun& r) {
   return 1e6 * r.seconds / static_cast<double>(std::max(1LL, r.actions));
+}
+
+double us_per_iteration(const BenchRun& r) {
+  return 1e6 * r.search_seconds / static_cast<double>(std::max(1LL, r.iterations));
 }
 
 // Shares of the run's time: each ruleset function, then the host's own.
@@ -147,14 +207,36 @@ void print_profile(const BenchRun& r) {
         r.labels_per_decision, r.label_us_per_decision);
 }
 
+// What an iteration is made of: the ruleset's calls per iteration and
+// their time, and the host's own (restore, the world's deal, keys).
+void print_search_profile(const BenchRun& r) {
+  const auto& p = r.search_profile;
+  double iters = static_cast<double>(r.iterations), total = r.search_seconds * 1e9, in_rules = 0;
+  std::printf("  an iteration of the search (calls per iteration, us per iteration):\n");
+  for (int f = 0; f < engine::CallProfile::kCount; ++f) {
+    if (!p.calls[f]) continue;
+    in_rules += static_cast<double>(p.ns[f]);
+    std::printf("    %-9s %6.2f calls  %7.2f us\n", engine::CallProfile::name(f),
+                static_cast<double>(p.calls[f]) / iters,
+                static_cast<double>(p.ns[f]) / 1e3 / iters);
+  }
+  std::printf("    %-9s %6s        %7.2f us  (restore, the world's deal, keys, the tree)\n", "host",
+              "", std::max(0.0, total - in_rules) / 1e3 / iters);
+}
+
 int bench_single(const BenchArgs& a) {
-  BenchRun r =
-      bench_one(a.ruleset, a.sets, a.games ? a.games : 2000, 0, a.seed, a.players, a.profile);
+  BenchRun r = bench_one(a.ruleset, a, a.games ? a.games : 2000, 0, a.bots);
   std::printf("%s, %d players, random playouts on one thread:\n", r.id.c_str(), r.players);
   std::printf("  %d games, %lld actions in %.2fs\n", r.games, r.actions, r.seconds);
   std::printf("  %.0f games/s, %.0f actions/s, %.1f us/action\n", r.games / r.seconds,
               static_cast<double>(r.actions) / r.seconds, us_per_action(r));
+  if (!a.bots.empty())
+    std::printf(
+        "  %s: %d decisions, %lld iterations in %.2fs: %.1f us/iteration, %.1f x an action\n",
+        a.bots.c_str(), r.searched, r.iterations, r.search_seconds, us_per_iteration(r),
+        us_per_iteration(r) / us_per_action(r));
   if (a.profile) print_profile(r);
+  if (a.profile && r.iterations > 0) print_search_profile(r);
   return kOk;
 }
 
@@ -163,8 +245,11 @@ int bench_all(const BenchArgs& a) {
   std::printf("Every ruleset, random playouts on one thread (%s each):\n\n",
               a.games ? (std::to_string(a.games) + " games").c_str()
                       : (std::to_string(a.seconds).substr(0, 4) + " s").c_str());
-  std::printf("%-22s %7s %7s %9s %10s %9s", "ruleset", "players", "games", "actions", "us/action",
-              "games/s");
+  // The search column: the spec given, else 1000 iterations judged by
+  // the heuristic at the leaf (depth 0), as issue 23's table measured.
+  std::string bot = a.bots.empty() ? "mcts:iters=1000:depth=0" : a.bots;
+  std::printf("%-22s %7s %7s %9s %10s %9s %10s %6s", "ruleset", "players", "games", "actions",
+              "us/action", "games/s", "us/iter", "ratio");
   if (a.profile)
     std::printf("  %7s %7s %7s %7s %7s", "actor", "actions", "apply", "result", "host");
   std::printf("\n");
@@ -172,20 +257,23 @@ int bench_all(const BenchArgs& a) {
   for (const auto& e : entries) {
     BenchRun r;
     try {
-      r = bench_one(e.dir.string(), a.sets, a.games, a.seconds, a.seed, a.players, a.profile);
+      r = bench_one(e.dir.string(), a, a.games, a.seconds, bot);
     } catch (const std::exception& ex) {
       std::printf("%-22s error: %s\n", e.id.c_str(), ex.what());
       rc = kBadInput;
       continue;
     }
-    std::printf("%-22s %7d %7d %9lld %10.1f %9.0f", r.id.c_str(), r.players, r.games, r.actions,
-                us_per_action(r), r.games / r.seconds);
+    std::printf("%-22s %7d %7d %9lld %10.1f %9.0f %10.1f %6.1f", r.id.c_str(), r.players, r.games,
+                r.actions, us_per_action(r), r.games / r.seconds, us_per_iteration(r),
+                us_per_iteration(r) / us_per_action(r));
     if (a.profile)
       for (const auto& [name, share] : shares(r))
         if (name != "setup") std::printf(" %6.1f%%", 100 * share);
     std::printf("\n");
     std::fflush(stdout);
   }
+  std::printf("\n(us/iter: %s, %d decisions met in random games; ratio: us/iter / us/action)\n",
+              bot.c_str(), a.decisions);
   if (a.profile)
     std::printf(
         "\n(%% of each run's time in the ruleset's functions, g.* calls included; host: "

@@ -319,6 +319,12 @@ int main(int argc, char** argv) {
   b->add_option("--set", bench.sets, "Option name=value (repeatable)");
   b->add_option("--players", bench.players, "Players (default: 2, or the minimum)")
       ->check(CLI::Range(1, 16));
+  b->add_option("--bots", bench.bots,
+                "An mcts bot with fixed iterations (mcts:iters=1000:depth=0): us per iteration "
+                "beside us per random action, measured in one run; --all adds it always");
+  b->add_option("--decisions", bench.decisions, "With --bots: decisions searched")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   b->callback([&] { run = [&] { return cmd_bench(bench); }; });
 
   auto* l = app.add_subcommand("list", "List the rulesets and variants found");

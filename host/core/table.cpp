@@ -279,6 +279,25 @@ void Table::from_json(const nlohmann::json& j) {
   *this = std::move(fresh);
 }
 
+void Table::restore_from(const Table& o) {
+  // Clones share one name index, and zones change only their cards after
+  // they are made: the same index and count mean the same zones.
+  if (zone_by_name_ != o.zone_by_name_ || zones_.size() != o.zones_.size() || defs_ != o.defs_) {
+    *this = o;
+    return;
+  }
+  for (size_t i = 0; i < zones_.size(); ++i)
+    if (zones_[i].stamp != o.zones_[i].stamp) {
+      zones_[i].cards = o.zones_[i].cards;
+      zones_[i].stamp = o.zones_[i].stamp;
+    }
+  card_zone_ = o.card_zone_;
+  known_ = o.known_;
+  remembered_ = o.remembered_;
+  shuffled_in_ = o.shuffled_in_;
+  players_ = o.players_;
+}
+
 bool Table::operator==(const Table& o) const {
   if (zones_.size() != o.zones_.size() || known_ != o.known_ || remembered_ != o.remembered_ ||
       shuffled_in_ != o.shuffled_in_)

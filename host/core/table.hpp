@@ -130,6 +130,10 @@ class Table {
   void from_json(const nlohmann::json& j);
 
   bool operator==(const Table& o) const;
+  // Becomes a copy of `o`, copying only the zones whose stamp differs
+  // (a zone keeps its stamp while its cards stay): a search restores one
+  // moment thousands of times, and an iteration moves few zones' cards.
+  void restore_from(const Table& o);
 
  private:
   CardId check_card(CardId c) const;

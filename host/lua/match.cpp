@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 
 #include "core/replay.hpp"
 #include "lua/internal.hpp"
@@ -316,16 +317,86 @@ nlohmann::json Match::action_json(int i) {
   return out;
 }
 
+namespace {
+
+uint64_t mixed(uint64_t a, uint64_t b) {
+  core::Hasher h;
+  h.add(a);
+  h.add(b);
+  return h.value();
+}
+
+// A string's key: one multiply per 8 bytes, then a finish that spreads
+// every bit (action fields are mostly short names, hashed by the
+// hundred per iteration).
+uint64_t text_key(const char* s, size_t len) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ (len * 0xff51afd7ed558ccdULL), w;
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    std::memcpy(&w, s + i, 8);
+    h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+  }
+  w = 0;
+  std::memcpy(&w, s + i, len - i);
+  h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  return h ^ (h >> 29);
+}
+
+// The key of a value as plain data: equal data, equal keys. A table's
+// fields are summed, each pair hashed on its own, so the order lua_next
+// walks them in does not matter and nothing is sorted or allocated (a
+// search takes the keys of every position it passes: hash_value's sorted
+// copy of the keys was half of an mcts iteration).
+uint64_t data_key(lua_State* L, int idx, int depth) {
+  int t = lua_type(L, idx);
+  switch (t) {
+    case LUA_TBOOLEAN:
+      return mixed(static_cast<uint64_t>(t), static_cast<uint64_t>(lua_toboolean(L, idx)));
+    case LUA_TNUMBER: {
+      if (lua_isinteger(L, idx))
+        return mixed(static_cast<uint64_t>(t), static_cast<uint64_t>(lua_tointeger(L, idx)));
+      core::Hasher h;
+      h.add(static_cast<uint64_t>(t) << 8);
+      h.add_double(lua_tonumber(L, idx));
+      return h.value();
+    }
+    case LUA_TSTRING: {
+      size_t len;
+      const char* s = lua_tolstring(L, idx, &len);
+      return text_key(s, len);
+    }
+    case LUA_TTABLE:
+      break;
+    default:
+      return mixed(static_cast<uint64_t>(t), 0);
+  }
+  if (depth > 100 || !lua_checkstack(L, 4))
+    throw ScriptError("an action nested too deep (a cycle?)");
+  idx = lua_absindex(L, idx);
+  uint64_t sum = 0, count = 0;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    uint64_t value = data_key(L, -1, depth + 1);
+    lua_pop(L, 1);
+    sum += mixed(data_key(L, -1, depth + 1), value);
+    ++count;
+  }
+  return mixed(mixed(static_cast<uint64_t>(t), count), sum);
+}
+
+}  // namespace
+
 std::vector<uint64_t> Match::action_keys() {
   ensure_actions();
   std::vector<uint64_t> keys(static_cast<size_t>(actions_n_));
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    int list = lua_gettop(L);
     for (int i = 0; i < actions_n_; ++i) {
-      lua_rawgeti(L, -1, i + 1);
-      core::Hasher h;
-      hash_value(L, -1, h);
-      keys[static_cast<size_t>(i)] = h.value();
+      lua_rawgeti(L, list, i + 1);
+      keys[static_cast<size_t>(i)] = data_key(L, -1, 0);
       lua_pop(L, 1);
     }
   });

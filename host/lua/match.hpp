@@ -199,6 +199,16 @@ class Match {
   void call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn);
   void restore_state(const Snapshot& s);
   void redeal(int player, core::Rng& rng, const std::vector<core::CardId>& offered);
+  // The cards a world re-deals: per pack, the places and the cards (sorted).
+  struct DealPool {
+    struct Place {
+      int zone, pos;
+      uint32_t known, remembered;
+    };
+    std::vector<Place> places;
+    std::vector<core::CardId> cards;
+  };
+  const std::vector<DealPool>& deal_pools(int player, const std::vector<core::CardId>& offered);
   const std::vector<core::CardId>& offered_cards(int player);
   void hide_secrets(int player);  // secrets.cpp
   void show_seed(uint64_t seed);  // what g.seed says
@@ -219,6 +229,10 @@ class Match {
   uint64_t offered_id_ = 0;
   int offered_player_ = 0;
   std::vector<core::CardId> offered_;  // cards the actor's actions name
+  uint64_t pools_id_ = 0;              // the moment pools_ are of (0: none)
+  int pools_player_ = 0;
+  std::vector<DealPool> pools_;
+  std::vector<core::CardId> dealt_;  // a pool's cards as one world deals them
   core::OptionValues options_;
   std::vector<std::string> log_;
   size_t log_bytes_ = 0;  // charged to the VM for the ruleset's log lines

@@ -1,7 +1,6 @@
 // A match as data: its hash, a save and its loading, snapshots to go back
 // to, and determinize (a world a player could be in).
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <map>
 
@@ -85,8 +84,9 @@ Snapshot Match::snapshot() {
   s.log_bytes_ = log_bytes_;
   s.world_ = world_;
   s.shown_seed_ = shown_seed_;
-  static std::atomic<uint64_t> moments{0};
-  s.id_ = moments.fetch_add(1, std::memory_order_relaxed) + 1;
+  // Unique across threads without a counter they share (sim's threads
+  // take a snapshot per search and per transaction checkpoint).
+  s.id_ = core::next_stamp();
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_getfield(L, -1, "state");
@@ -120,7 +120,7 @@ void Match::restore_state(const Snapshot& s) {
     push_copy(L, -1);
     lua_setfield(L, -3, "state");
   });
-  table_ = s.table_;
+  table_.restore_from(s.table_);
   rng_ = s.rng_;
   world_ = s.world_;
   if (shown_seed_ != s.shown_seed_) show_seed(s.shown_seed_);
@@ -197,43 +197,53 @@ void Match::determinize(int player, core::Rng& rng) {
 // shuffled in (cards of one pack are alike face down, so a card of
 // GITMO's Special Ops deck is never imagined among the basic deck's), or
 // never shuffled. Cards in the box that were never shuffled are outside
-// the game and stay, and so do cards the player's actions name. Within a pool the cards are sorted,
-// then shuffled by the bot's RNG into the pool's places in table order: the guess depends only on
-// which cards are unseen, never on where they really lie. What the other players know of a place
-// (they saw it taken, or revealed) stays with the place, whichever card the guess puts there.
-void Match::redeal(int player, core::Rng& rng, const std::vector<core::CardId>& offered) {
+// the game and stay, and so do cards the player's actions name. Within a
+// pool the cards are sorted, in order of the pack: the guess depends only
+// on which cards are unseen, never on where they really lie. Kept for the
+// moment last restored, as the offered cards are: a search deals world
+// after world from one moment.
+const std::vector<Match::DealPool>& Match::deal_pools(int player,
+                                                      const std::vector<core::CardId>& offered) {
+  bool at_moment = restored_id_ != 0 && version_ == restored_version_;
+  if (at_moment && pools_id_ == restored_id_ && pools_player_ == player) return pools_;
   std::vector<char> shown(static_cast<size_t>(table_.ncards()) + 1, 0);
   for (core::CardId c : offered)
     if (c >= 1 && c <= table_.ncards()) shown[static_cast<size_t>(c)] = 1;
-  struct Place {
-    int zone, pos;
-    uint32_t known, remembered;
-  };
-  struct Pool {
-    std::vector<Place> places;
-    std::vector<core::CardId> cards;
-  };
-  std::map<int, Pool> pools;
+  std::map<int, DealPool> pools;
   const auto& zones = table_.zones();
-  for (size_t z = 0; z < zones.size(); ++z)
+  for (size_t z = 0; z < zones.size(); ++z) {
+    bool box = zones[z].kind == "box";
     for (size_t p = 0; p < zones[z].cards.size(); ++p) {
       core::CardId c = zones[z].cards[p];
       int pack = table_.shuffled_in(c);
-      if (table_.knows(player, c) || shown[static_cast<size_t>(c)] ||
-          (pack < 0 && zones[z].kind == "box"))
-        continue;
-      Pool& pool = pools[pack];
+      if (table_.knows(player, c) || shown[static_cast<size_t>(c)] || (pack < 0 && box)) continue;
+      DealPool& pool = pools[pack];
       pool.places.push_back({static_cast<int>(z), static_cast<int>(p), table_.known_mask(c),
                              table_.remembered_mask(c)});
       pool.cards.push_back(c);
     }
+  }
+  pools_.clear();
   for (auto& [pack, pool] : pools) {
     std::sort(pool.cards.begin(), pool.cards.end());
-    rng.shuffle(pool.cards);
+    pools_.push_back(std::move(pool));
+  }
+  pools_id_ = at_moment ? restored_id_ : 0;
+  pools_player_ = player;
+  return pools_;
+}
+
+// Each pool's cards shuffled by the bot's RNG into the pool's places in
+// table order. What the other players know of a place (they saw it taken,
+// or revealed) stays with the place, whichever card the guess puts there.
+void Match::redeal(int player, core::Rng& rng, const std::vector<core::CardId>& offered) {
+  for (const DealPool& pool : deal_pools(player, offered)) {
+    dealt_ = pool.cards;
+    rng.shuffle(dealt_);
     for (size_t k = 0; k < pool.places.size(); ++k) {
-      const Place& at = pool.places[k];
-      table_.place(at.zone, at.pos, pool.cards[k]);
-      table_.set_knowledge(pool.cards[k], at.known, at.remembered);
+      const DealPool::Place& at = pool.places[k];
+      table_.place(at.zone, at.pos, dealt_[k]);
+      table_.set_knowledge(dealt_[k], at.known, at.remembered);
     }
   }
 }

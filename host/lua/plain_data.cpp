@@ -230,7 +230,16 @@ void copy_rec(lua_State* L, int idx, int depth) {
   if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
   luaL_checkstack(L, 6, "data nested too deep");
-  lua_createtable(L, static_cast<int>(lua_rawlen(L, idx)), 0);
+  // Sized at once: a table grown key by key is rehashed at every power of
+  // two, and a search copies g.state on every restore.
+  int items = 0;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pop(L, 1);
+    ++items;
+  }
+  int array = static_cast<int>(lua_rawlen(L, idx));
+  lua_createtable(L, array, std::max(0, items - array));
   int out = lua_gettop(L);
   if (lua_getmetatable(L, idx)) {
     if (is_tripwire(L, lua_gettop(L)))
