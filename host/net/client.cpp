@@ -22,6 +22,7 @@ Client::Client(const std::string& host, const std::string& port) : impl_(std::ma
   try {
     tcp::resolver resolver(impl_->io);
     asio::connect(impl_->ws.next_layer(), resolver.resolve(host, port));
+    impl_->ws.next_layer().set_option(tcp::no_delay(true));  // an act is one small write
     impl_->ws.read_message_max(64u << 20);        // a view with a long log
     impl_->ws.handshake(host + ":" + port, "/");  // the token goes in hello, not in the URL
     impl_->ws.text(true);
@@ -46,11 +47,28 @@ void Client::send_text(const std::string& text) {
   if (ec) impl_->open = false;
 }
 
-std::optional<nlohmann::json> Client::receive() {
+std::optional<nlohmann::json> Client::receive(std::chrono::milliseconds timeout) {
   if (!impl_->open) return std::nullopt;
   beast::error_code ec;
+  bool done = false;
   impl_->buf.consume(impl_->buf.size());
-  impl_->ws.read(impl_->buf, ec);
+  impl_->ws.async_read(impl_->buf, [&](beast::error_code e, size_t) {
+    ec = e;
+    done = true;
+  });
+  impl_->io.restart();
+  if (timeout.count() > 0)
+    impl_->io.run_for(timeout);
+  else
+    impl_->io.run();
+  if (!done) {
+    beast::error_code ignored;
+    impl_->ws.next_layer().close(ignored);  // the read ends, cancelled
+    impl_->io.restart();
+    impl_->io.run();
+    impl_->open = false;
+    return std::nullopt;
+  }
   if (ec) {
     impl_->open = false;
     return std::nullopt;

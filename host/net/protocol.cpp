@@ -8,6 +8,7 @@
 
 #include "core/replay.hpp"
 #include "core/utf8.hpp"
+#include "engine/state.hpp"
 
 namespace ratify::net {
 
@@ -119,6 +120,21 @@ nlohmann::json error_message(std::string_view code, std::string_view text) {
   auto j = message("error");
   j["code"] = code;
   j["message"] = text;
+  return j;
+}
+
+nlohmann::json seat_view_json(const engine::View& v) {
+  nlohmann::json j = engine::to_json(v);
+  std::set<int> seen;
+  for (const auto& z : v.zones)
+    for (const auto& c : z.cards)
+      if (c.face_up) seen.insert(c.id);
+  for (auto& a : j["actions"]) {
+    nlohmann::json cards = nlohmann::json::array();
+    for (const auto& c : a["cards"])
+      if (seen.count(c.get<int>())) cards.push_back(c);
+    a["cards"] = std::move(cards);
+  }
   return j;
 }
 

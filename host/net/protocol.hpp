@@ -10,6 +10,10 @@
 #include <string_view>
 #include <variant>
 
+namespace ratify::engine {
+struct View;
+}
+
 namespace ratify::net {
 
 constexpr int kProtocolVersion = 1;
@@ -50,6 +54,11 @@ std::variant<ClientMessage, ReadError> read_client_message(std::string_view text
 // The server's messages, each a JSON object with "v" and "type".
 nlohmann::json message(std::string_view type);
 nlohmann::json error_message(std::string_view code, std::string_view text);
+
+// A seat's view as the protocol sends it: to_json(view), and an offered
+// action's "cards" name only cards the seat sees (a card id follows a card,
+// so an action that names a hidden one would say where it is).
+nlohmann::json seat_view_json(const engine::View& v);
 
 // The seed commitment published when a game starts: SHA-256 of
 // "ratify-seed-v1:<seed>:<nonce>", lowercase hex; revealed at the end.

@@ -87,7 +87,10 @@ class Session : public std::enable_shared_from_this<Session> {
   const std::string& address() const { return address_; }
 
   void start() {
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = std::chrono::minutes(30);  // a person may think long
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
     ws_.read_message_max(kMaxClientMessage);
     ws_.async_accept(beast::bind_front_handler(&Session::on_accept, shared_from_this()));
   }
@@ -114,6 +117,8 @@ class Session : public std::enable_shared_from_this<Session> {
     tokens_ -= 1;
     return true;
   }
+  // An action carried out costs no rate: a game's own pace bounds those.
+  void refund() { tokens_ = std::min(hub_.opts.limits.message_burst, tokens_ + 1); }
   void drop() {
     closing_ = true;
     beast::error_code ec;
@@ -197,6 +202,7 @@ void Server::Impl::accept() {
         sock.close(aec);  // over the limit: refused before the handshake
       } else {
         ++per_address[addr];
+        sock.set_option(tcp::no_delay(true), aec);  // a view is one small write: no Nagle wait
         auto s = std::make_shared<Session>(std::move(sock), *this, addr);
         sessions.insert(s);
         s->start();
@@ -311,6 +317,7 @@ void Server::Impl::act(const std::shared_ptr<Session>& s, const Act& a) {
   if (game->actor() != s->seat) return resync("it is not your turn");
   if (a.seq != seq) return resync("stale sequence number");
   if (a.id >= game->action_count()) return resync("unknown action id");
+  s->refund();
   game->apply(static_cast<int>(a.id));
   ++seq;
   after_change();
@@ -330,7 +337,7 @@ void Server::Impl::send_view(Session& s, bool whole_log) {
   auto j = message("view");
   j["seq"] = seq;
   j["log_from"] = from;
-  auto vj = engine::to_json(v);
+  auto vj = seat_view_json(v);
   nlohmann::json lines = nlohmann::json::array();
   for (size_t k = from; k < v.log.size(); ++k) lines.push_back(v.log[k]);
   vj["log"] = std::move(lines);

@@ -16,9 +16,11 @@ namespace ratify::net {
 struct Limits {
   int connections_per_address = 64;  // open WebSocket connections from one address
   int bad_messages = 16;             // refused messages before a connection is closed
-  double messages_per_second = 20;   // a client's steady rate, refilled continuously
-  double message_burst = 60;         // and the burst above it
-  size_t outbox = 1024;              // messages queued to a client that does not read
+  // A client's messages other than actions carried out (a game's pace
+  // bounds those): a token bucket, refilled at this rate, up to the burst.
+  double messages_per_second = 20;
+  double message_burst = 60;
+  size_t outbox = 1024;  // messages queued to a client that does not read
 };
 
 struct ServerOptions {
