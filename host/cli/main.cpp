@@ -373,6 +373,9 @@ int main(int argc, char** argv) {
   sv->add_option("--seed", serve.seed, "Seed of the deal (default: unguessable; committed to)")
       ->each([&](const std::string&) { serve.seed_given = true; });
   sv->add_flag("--no-watchers", serve.no_watchers, "Refuse watchers");
+  sv->add_option("--data", serve.data_dir,
+                 "Journal the game in this folder as it goes; started again on it (after a crash "
+                 "or kill -9), the server resumes the game with the same links");
   sv->callback([&] {
     serve.seats = split_commas(serve_seats);
     run = [&] { return cmd_serve(serve); };

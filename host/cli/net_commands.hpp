@@ -12,7 +12,7 @@ struct ServeArgs {
   std::vector<std::string> seats, sets;
   std::string listen = "127.0.0.1:7777";  // ADDR:PORT; port 0: any free one
   std::string public_host;                // the host the links name
-  std::string replay_file;
+  std::string replay_file, data_dir;
   uint64_t seed = 0;
   bool seed_given = false, no_watchers = false;
 };

@@ -60,7 +60,11 @@ int cmd_serve(const ServeArgs& a) {
   o.options = loaded->options(a.sets);
   o.replay_file = a.replay_file;
   o.watchers = !a.no_watchers;
+  o.data_dir = a.data_dir;
   net::Server server(loaded, o);
+  if (server.resumed())
+    std::cout << "ratify serve: resumed from " << a.data_dir << " after " << server.resumed()
+              << " actions\n";
   std::cout << "ratify serve: " << loaded->meta().name << ", " << players
             << " players; seed commitment " << server.commitment() << "\n";
   for (const auto& link : server.seat_links()) std::cout << link << "\n";

@@ -23,7 +23,7 @@ Client::Client(const std::string& host, const std::string& port) : impl_(std::ma
     tcp::resolver resolver(impl_->io);
     asio::connect(impl_->ws.next_layer(), resolver.resolve(host, port));
     impl_->ws.next_layer().set_option(tcp::no_delay(true));  // an act is one small write
-    impl_->ws.read_message_max(64u << 20);        // a view with a long log
+    impl_->ws.read_message_max(64u << 20);                   // a view with a long log
     impl_->ws.handshake(host + ":" + port, "/");  // the token goes in hello, not in the URL
     impl_->ws.text(true);
     impl_->open = true;

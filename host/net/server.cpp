@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <deque>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -55,6 +57,10 @@ struct Server::Impl {
   void fail(const std::string& why);
   void linger_then_stop();
   nlohmann::json welcome(int seat) const;
+  void start_game();
+  bool resume_game();
+  void journal_step();
+  void carry_out(int i);
 
   std::shared_ptr<engine::Loaded> loaded;
   ServerOptions opts;
@@ -64,6 +70,8 @@ struct Server::Impl {
   std::vector<core::Rng> rngs;
   std::string nonce, commit;
   int64_t seq = 0;  // actions carried out: a view's sequence number
+  int resumed = 0;
+  std::filesystem::path journal, secrets;
   bool over = false, stopping = false;
   std::string failure;
   std::optional<engine::Result> result;
@@ -169,19 +177,22 @@ class Session : public std::enable_shared_from_this<Session> {
 
 Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
     : loaded(std::move(l)), opts(std::move(o)) {
-  int players = static_cast<int>(opts.seats.size());
-  game = std::make_unique<engine::Game>(loaded, players, opts.seed, opts.options,
-                                        engine::Mode::Record);
-  game->set_seats(opts.seats);
+  if (!opts.data_dir.empty()) {
+    namespace fs = std::filesystem;
+    fs::create_directories(opts.data_dir);
+    // The journal holds the seed and the tokens: for the host's eyes only.
+    fs::permissions(opts.data_dir, fs::perms::owner_all, fs::perm_options::replace);
+    journal = fs::path(opts.data_dir) / "journal.jsonl";
+    secrets = fs::path(opts.data_dir) / "secrets.json";
+  }
+  if (!resume_game()) start_game();
+  int players = game->players();
   seat_session.resize(static_cast<size_t>(players));
   for (int p = 0; p < players; ++p) {
-    bool human = opts.seats[static_cast<size_t>(p)] == "human";
-    tokens.push_back(human ? random_hex() : "");
-    bots.push_back(human ? nullptr
-                         : bots::make_bot(opts.seats[static_cast<size_t>(p)], loaded->meta()));
+    const auto& spec = opts.seats[static_cast<size_t>(p)];
+    bots.push_back(spec == "human" ? nullptr : bots::make_bot(spec, loaded->meta()));
     rngs.emplace_back(core::mix_seed(opts.seed, 1000 + static_cast<uint64_t>(p)));
   }
-  nonce = random_hex();
   commit = seed_commitment(opts.seed, nonce);
   tcp::endpoint ep(asio::ip::make_address(opts.listen_host),
                    static_cast<unsigned short>(opts.port));
@@ -189,6 +200,62 @@ Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
   acceptor.set_option(asio::socket_base::reuse_address(true));
   acceptor.bind(ep);
   acceptor.listen();
+}
+
+void Server::Impl::start_game() {
+  int players = static_cast<int>(opts.seats.size());
+  game = std::make_unique<engine::Game>(loaded, players, opts.seed, opts.options,
+                                        engine::Mode::Record);
+  game->set_seats(opts.seats);
+  for (const auto& spec : opts.seats) tokens.push_back(spec == "human" ? random_hex() : "");
+  nonce = random_hex();
+  if (journal.empty()) return;
+  core::write_file(secrets.string(), nlohmann::json{{"tokens", tokens}, {"nonce", nonce}}.dump());
+  core::write_file(journal.string(), core::to_jsonl(game->replay()));
+}
+
+// The game of the journal, its actions carried out again: the rules are
+// deterministic from the seed, so the state is the one the server had.
+bool Server::Impl::resume_game() {
+  if (journal.empty() || !std::filesystem::exists(journal) || !std::filesystem::exists(secrets))
+    return false;
+  core::Replay r = core::read_replay(journal.string());
+  std::ifstream in(secrets, std::ios::binary);
+  auto keys = nlohmann::json::parse(in);
+  tokens = keys.at("tokens").get<std::vector<std::string>>();
+  nonce = keys.at("nonce").get<std::string>();
+  if (r.header.ruleset != loaded->meta().id)
+    throw std::runtime_error(journal.string() + " is a game of " + r.header.ruleset + ", not " +
+                             loaded->meta().id);
+  game = engine::game_from_replay_header(loaded, r.header, engine::Mode::Record);
+  opts.seats = r.header.seats;
+  opts.seed = r.header.seed;
+  for (const auto& step : r.steps) {
+    int i = game->state().find_action(step.action);
+    if (i < 0 || game->actor() != step.actor)
+      throw std::runtime_error(journal.string() + ": action " + std::to_string(seq + 1) +
+                               " is not legal now (did the rules change?)");
+    game->apply(i);
+    ++seq;
+  }
+  resumed = static_cast<int>(seq);
+  return true;
+}
+
+// An action carried out and journaled before anyone hears of it.
+void Server::Impl::carry_out(int i) {
+  game->apply(i);
+  ++seq;
+  journal_step();
+  after_change();
+}
+
+void Server::Impl::journal_step() {
+  if (journal.empty()) return;
+  std::ofstream f(journal, std::ios::binary | std::ios::app);
+  f << core::step_json(game->step(game->steps() - 1)).dump() << "\n";
+  f.close();
+  if (!f) throw std::runtime_error(journal.string() + ": write failed");
 }
 
 void Server::Impl::accept() {
@@ -318,9 +385,7 @@ void Server::Impl::act(const std::shared_ptr<Session>& s, const Act& a) {
   if (a.seq != seq) return resync("stale sequence number");
   if (a.id >= game->action_count()) return resync("unknown action id");
   s->refund();
-  game->apply(static_cast<int>(a.id));
-  ++seq;
-  after_change();
+  carry_out(static_cast<int>(a.id));
 }
 
 void Server::Impl::chat(Session& s, const Chat& c) {
@@ -366,10 +431,8 @@ void Server::Impl::bot_moves() {
   if (over || stopping) return;
   int actor = game->actor();
   if (actor == 0 || !bots[static_cast<size_t>(actor - 1)]) return;
-  int i = bots[static_cast<size_t>(actor - 1)]->choose(*game, rngs[static_cast<size_t>(actor - 1)]);
-  game->apply(i);
-  ++seq;
-  after_change();
+  carry_out(
+      bots[static_cast<size_t>(actor - 1)]->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
 }
 
 void Server::Impl::finish() {
@@ -433,6 +496,10 @@ std::string Server::watch_link() const {
   std::string host =
       impl_->opts.public_host.empty() ? impl_->opts.listen_host : impl_->opts.public_host;
   return net::watch_link(host, port());
+}
+
+int Server::resumed() const {
+  return impl_->resumed;
 }
 
 std::string Server::commitment() const {

@@ -30,8 +30,12 @@ struct ServerOptions {
   std::vector<std::string> seats;  // "human" or a bot spec, one per player
   uint64_t seed = 0;
   core::OptionValues options;
-  std::string replay_file;    // the game's replay, written at the end ("": none)
-  bool watchers = true;       // the watch link works
+  std::string replay_file;  // the game's replay, written at the end ("": none)
+  bool watchers = true;     // the watch link works
+  // The journal (docs/network.md): the game's replay, a line per action as
+  // it goes, and the seats' tokens. A server started on a folder that
+  // holds one resumes that game (its seats and seed, not these options').
+  std::string data_dir;
   double linger_seconds = 5;  // after the end: time for clients to read the result
   Limits limits;
 };
@@ -45,6 +49,8 @@ class Server {
   std::vector<std::string> seat_links() const;
   std::string watch_link() const;
   std::string commitment() const;
+  // The number of actions resumed from the journal (0: a new game).
+  int resumed() const;
   // Runs until the game is over and the clients have been told (or stop()).
   void run();
   // From any thread.
