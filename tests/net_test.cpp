@@ -93,13 +93,14 @@ constexpr std::chrono::milliseconds kWait{10000};
 // A server on loopback in its own thread, for one test.
 struct Hosted {
   Hosted(const std::string& ruleset, std::vector<std::string> seats, uint64_t seed,
-         net::Limits limits = {}) {
+         net::Limits limits = {}, double takeover = 0) {
     loaded = engine::Loaded::open(ruleset);
     opts.seats = std::move(seats);
     opts.seed = seed;
     opts.options = loaded->options({});
     opts.linger_seconds = 2;
     opts.limits = limits;
+    opts.takeover_seconds = takeover;
     server = std::make_unique<net::Server>(loaded, opts);
     links = server->seat_links();
     thread = std::thread([this] { server->run(); });
@@ -448,4 +449,24 @@ TEST(NetSeats, BotsOnTheServerAndAWatcher) {
         for (const auto& c : z["cards"]) EXPECT_TRUE(c.is_null()) << z["name"];
       }
   }
+}
+
+TEST(NetSeats, ABotPlaysASeatWhosePlayerIsAway) {
+  // Seat 2 never comes: after 0.1 s each time, the stand-in moves for it.
+  Hosted h("article2", {"human", "human"}, 33, {}, 0.1);
+  auto a = h.connect(1);
+  bool others_moved = false;
+  for (;;) {
+    auto m = a->receive(kWait);
+    ASSERT_TRUE(m);
+    if ((*m)["type"] == "result") break;
+    if ((*m)["type"] != "view") continue;
+    if ((*m)["view"]["actor"] == 2) others_moved = true;
+    if ((*m)["view"]["actor"] != 1) continue;
+    auto act = net::message("act");
+    act["id"] = 0;
+    act["seq"] = (*m)["seq"];
+    a->send(act);
+  }
+  EXPECT_TRUE(others_moved);
 }

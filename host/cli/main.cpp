@@ -373,6 +373,12 @@ int main(int argc, char** argv) {
   sv->add_option("--seed", serve.seed, "Seed of the deal (default: unguessable; committed to)")
       ->each([&](const std::string&) { serve.seed_given = true; });
   sv->add_flag("--no-watchers", serve.no_watchers, "Refuse watchers");
+  sv->add_option("--takeover", serve.takeover,
+                 "Seconds a player may be away when it is their turn before a bot moves for them "
+                 "(default: 0, the game waits)")
+      ->check(CLI::Range(0.0, 86400.0));
+  sv->add_option("--takeover-bot", serve.takeover_bot, "The bot that stands in")
+      ->capture_default_str();
   sv->add_option("--data", serve.data_dir,
                  "Journal the game in this folder as it goes; started again on it (after a crash "
                  "or kill -9), the server resumes the game with the same links");

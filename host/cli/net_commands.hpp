@@ -15,6 +15,8 @@ struct ServeArgs {
   std::string replay_file, data_dir;
   uint64_t seed = 0;
   bool seed_given = false, no_watchers = false;
+  double takeover = 0;  // seconds; 0: the game waits for a player who left
+  std::string takeover_bot = "random";
 };
 int cmd_serve(const ServeArgs& a);
 

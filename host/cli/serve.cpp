@@ -61,6 +61,8 @@ int cmd_serve(const ServeArgs& a) {
   o.replay_file = a.replay_file;
   o.watchers = !a.no_watchers;
   o.data_dir = a.data_dir;
+  o.takeover_seconds = a.takeover;
+  o.takeover_bot = a.takeover_bot;
   net::Server server(loaded, o);
   if (server.resumed())
     std::cout << "ratify serve: resumed from " << a.data_dir << " after " << server.resumed()

@@ -61,12 +61,14 @@ struct Server::Impl {
   bool resume_game();
   void journal_step();
   void carry_out(int i);
+  void maybe_take_over();
 
   std::shared_ptr<engine::Loaded> loaded;
   ServerOptions opts;
   std::unique_ptr<engine::Game> game;
   std::vector<std::string> tokens;  // [p-1]; "" for a bot seat
   std::vector<std::unique_ptr<bots::Bot>> bots;
+  std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left
   std::vector<core::Rng> rngs;
   std::string nonce, commit;
   int64_t seq = 0;  // actions carried out: a view's sequence number
@@ -194,6 +196,7 @@ Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
     rngs.emplace_back(core::mix_seed(opts.seed, 1000 + static_cast<uint64_t>(p)));
   }
   commit = seed_commitment(opts.seed, nonce);
+  if (opts.takeover_seconds > 0) stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
   tcp::endpoint ep(asio::ip::make_address(opts.listen_host),
                    static_cast<unsigned short>(opts.port));
   acceptor.open(ep.protocol());
@@ -250,6 +253,29 @@ void Server::Impl::carry_out(int i) {
   after_change();
 }
 
+// The seat to act has a person who is not connected: after the timeout
+// the stand-in bot moves for them, once per timeout, until they are back.
+void Server::Impl::maybe_take_over() {
+  if (!stand_in || over || stopping) return;
+  int actor = game->actor();
+  if (actor == 0 || bots[static_cast<size_t>(actor - 1)] ||
+      seat_session[static_cast<size_t>(actor - 1)].lock())
+    return;
+  auto timer = std::make_shared<asio::steady_timer>(
+      io, std::chrono::milliseconds(static_cast<int>(opts.takeover_seconds * 1000)));
+  int64_t at = seq;
+  timer->async_wait([this, timer, at, actor](beast::error_code ec) {
+    if (ec || over || stopping || seq != at || game->actor() != actor ||
+        seat_session[static_cast<size_t>(actor - 1)].lock())
+      return;
+    try {
+      carry_out(stand_in->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
+    } catch (const std::exception& e) {
+      fail(e.what());
+    }
+  });
+}
+
 void Server::Impl::journal_step() {
   if (journal.empty()) return;
   std::ofstream f(journal, std::ios::binary | std::ios::app);
@@ -283,10 +309,13 @@ void Server::Impl::gone(Session* s) {
   for (auto it = sessions.begin(); it != sessions.end(); ++it)
     if (it->get() == s) {
       if (--per_address[s->address()] <= 0) per_address.erase(s->address());
+      if (s->seat > 0 && seat_session[static_cast<size_t>(s->seat - 1)].lock().get() == s)
+        seat_session[static_cast<size_t>(s->seat - 1)].reset();
       sessions.erase(it);
       break;
     }
-  if (over && sessions.empty()) linger_then_stop();
+  if (over && sessions.empty()) return linger_then_stop();
+  maybe_take_over();
 }
 
 void Server::Impl::received(const std::shared_ptr<Session>& s, const std::string& text) {
@@ -415,6 +444,7 @@ void Server::Impl::after_change() {
   for (const auto& s : sessions)
     if (s->seat >= 0) send_view(*s, false);
   if (game->actor() == 0) return finish();
+  maybe_take_over();
   if (bots[static_cast<size_t>(game->actor() - 1)])
     asio::post(io, [this] {
       try {
@@ -512,6 +542,7 @@ void Server::run() {
   asio::post(impl_->io, [this] {
     try {
       if (impl_->game->actor() == 0) return impl_->finish();
+      impl_->maybe_take_over();
       impl_->bot_moves();
     } catch (const std::exception& e) {
       impl_->fail(e.what());

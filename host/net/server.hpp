@@ -36,6 +36,10 @@ struct ServerOptions {
   // it goes, and the seats' tokens. A server started on a folder that
   // holds one resumes that game (its seats and seed, not these options').
   std::string data_dir;
+  // A human seat to act with no connection for this long is played by
+  // `takeover_bot` until its player comes back (0: the game waits).
+  double takeover_seconds = 0;
+  std::string takeover_bot = "random";
   double linger_seconds = 5;  // after the end: time for clients to read the result
   Limits limits;
 };
