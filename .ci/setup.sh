@@ -8,6 +8,7 @@ packages=(g++ cmake make pkg-config liblua5.4-dev libsdl2-dev libsdl2-ttf-dev li
           libcli11-dev nlohmann-json3-dev libgtest-dev libmimalloc-dev fonts-dejavu-core lua-check
           dpkg-dev help2man lintian strace
           libsqlite3-dev chromium
+          libboost-dev libssl-dev
           clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do

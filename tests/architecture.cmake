@@ -2,7 +2,7 @@
 # engine's interface (engine/state.hpp, engine/game.hpp): no lua:: name, no
 # match, no header of the Lua binding, nor the tests' back door
 # (docs/architecture.md). What a seat sees then comes from view(seat).
-file(GLOB_RECURSE files ${SRC}/host/bots/* ${SRC}/host/sim/* ${SRC}/host/gui/* ${SRC}/host/cli/*)
+file(GLOB_RECURSE files ${SRC}/host/bots/* ${SRC}/host/net/* ${SRC}/host/sim/* ${SRC}/host/gui/* ${SRC}/host/cli/*)
 set(bad "")
 foreach(f ${files})
   file(STRINGS ${f} lines REGEX "lua::|\\.match\\(\\)|#include \"lua/|engine/testing\\.hpp")

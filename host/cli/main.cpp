@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/net_commands.hpp"
 #include "core/options.hpp"
 #include "core/replay.hpp"
 #include "core/table.hpp"
@@ -362,6 +363,52 @@ int main(int argc, char** argv) {
   nw->callback([&] { run = [&] { return cmd_new(new_args); }; });
 
   add_tune_command(app, run, typed_command(argc, argv));
+
+  ServeArgs serve;
+  std::string serve_seats = "human,human";
+  auto* sv = app.add_subcommand(
+      "serve",
+      "Host one game over the network: prints a ws:// join link per human seat and a watch link "
+      "(docs/network.md)");
+  sv->add_option("ruleset", serve.ruleset, "Ruleset id, id/variant, or folder");
+  sv->add_option("variant", serve.variant, "Variant of the ruleset");
+  sv->add_option("--seats", serve_seats,
+                 "Comma list, one per player: human (a join link) or a bot spec played on the "
+                 "server")
+      ->capture_default_str();
+  sv->add_option("--set", serve.sets, "Option name=value (repeatable)");
+  sv->add_option("--listen", serve.listen, "ADDR:PORT to listen on (port 0: any free port)")
+      ->capture_default_str();
+  sv->add_option("--public-host", serve.public_host,
+                 "The host name or address the printed links name (default: the listen address)");
+  sv->add_option("--replay", serve.replay_file, "Write the game's replay here when it ends");
+  sv->add_option("--seed", serve.seed, "Seed of the deal (default: unguessable; committed to)")
+      ->each([&](const std::string&) { serve.seed_given = true; });
+  sv->add_flag("--no-watchers", serve.no_watchers, "Refuse watchers");
+  sv->add_option("--takeover", serve.takeover,
+                 "Seconds a player may be away when it is their turn before a bot moves for them "
+                 "(default: 0, the game waits)")
+      ->check(CLI::Range(0.0, 86400.0));
+  sv->add_option("--takeover-bot", serve.takeover_bot, "The bot that stands in")
+      ->capture_default_str();
+  sv->add_option("--data", serve.data_dir,
+                 "Journal the game in this folder as it goes; started again on it (after a crash "
+                 "or kill -9), the server resumes the game with the same links");
+  sv->callback([&] {
+    serve.seats = split_commas(serve_seats);
+    run = [&] { return cmd_serve(serve); };
+  });
+
+  JoinArgs join;
+  auto* jn = app.add_subcommand("join", "Join a game hosted by `ratify serve`, from its link");
+  jn->add_option("link", join.link, "ws://HOST:PORT/?seat=N&token=T (or ...?watch)")->required();
+  jn->add_flag("--text", join.text, "Play in the text UI (the only face built yet)");
+  jn->add_option("--bot", join.bot, "Let a bot play the seat from its view: random");
+  jn->add_option("--seed", join.seed, "Seed of the client bot")->each([&](const std::string&) {
+    join.seed_given = true;
+  });
+  jn->add_flag("--quiet", join.quiet, "Do not print the log as it goes");
+  jn->callback([&] { run = [&] { return cmd_join(join); }; });
 
   // Set last: a subcommand made after it would repeat it in its own --help.
   app.footer(

@@ -1,0 +1,32 @@
+#pragma once
+// `ratify serve` and `ratify join`: a game played over the network
+// (docs/network.md, docs/protocol.md).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ratify::cli {
+
+struct ServeArgs {
+  std::string ruleset, variant;
+  std::vector<std::string> seats, sets;
+  std::string listen = "127.0.0.1:7777";  // ADDR:PORT; port 0: any free one
+  std::string public_host;                // the host the links name
+  std::string replay_file, data_dir;
+  uint64_t seed = 0;
+  bool seed_given = false, no_watchers = false;
+  double takeover = 0;  // seconds; 0: the game waits for a player who left
+  std::string takeover_bot = "random";
+};
+int cmd_serve(const ServeArgs& a);
+
+struct JoinArgs {
+  std::string link;
+  bool text = false;
+  std::string bot;  // "" : a person at the text UI
+  uint64_t seed = 0;
+  bool seed_given = false, quiet = false;
+};
+int cmd_join(const JoinArgs& a);
+
+}  // namespace ratify::cli

@@ -1,0 +1,90 @@
+// `ratify serve RULESET [VARIANT] --seats human,human,bot`: one game held
+// on this machine; prints a join link per human seat and a watch link.
+#include <iostream>
+#include <random>
+
+#include "cli/commands.hpp"
+#include "cli/net_commands.hpp"
+#include "net/server.hpp"
+
+namespace ratify::cli {
+
+namespace {
+
+// "ADDR:PORT" (an IPv6 address in brackets), or false.
+bool split_listen(const std::string& s, std::string& host, int& port) {
+  size_t colon = s.rfind(':');
+  if (colon == std::string::npos) return false;
+  host = s.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
+  std::string p = s.substr(colon + 1);
+  if (host.empty() || p.empty() || p.size() > 5 ||
+      p.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  port = std::stoi(p);
+  return port <= 65535;
+}
+
+// A seed nobody can guess before the commitment is published.
+uint64_t unguessable_seed() {
+  std::random_device dev;
+  return (static_cast<uint64_t>(dev()) << 32) ^ dev();
+}
+
+}  // namespace
+
+int cmd_serve(const ServeArgs& a) {
+  if (a.ruleset.empty()) {
+    std::cerr << "ratify serve: name a ruleset (the lobby, serve without one, is not built yet)\n";
+    return kBadInput;
+  }
+  auto loaded = engine::Loaded::open(a.ruleset, a.variant);
+  net::ServerOptions o;
+  o.seats = a.seats;
+  if (o.seats.empty()) o.seats = {"human", "human"};
+  int players = static_cast<int>(o.seats.size());
+  if (!loaded->meta().allows(players)) {
+    std::cerr << "ratify serve: " << loaded->meta().name << " is not played by " << players
+              << " players (--seats names one seat per player)\n";
+    return kBadInput;
+  }
+  if (!split_listen(a.listen, o.listen_host, o.port)) {
+    std::cerr << "ratify serve: --listen takes ADDR:PORT, e.g. 0.0.0.0:7777\n";
+    return kBadInput;
+  }
+  o.public_host = a.public_host;
+  if (o.public_host.empty() && (o.listen_host == "0.0.0.0" || o.listen_host == "::"))
+    o.public_host = "127.0.0.1";  // the links work here; give --public-host for friends
+  o.seed = a.seed_given ? a.seed : unguessable_seed();
+  o.options = loaded->options(a.sets);
+  o.replay_file = a.replay_file;
+  o.watchers = !a.no_watchers;
+  o.data_dir = a.data_dir;
+  o.takeover_seconds = a.takeover;
+  o.takeover_bot = a.takeover_bot;
+  net::Server server(loaded, o);
+  if (server.resumed())
+    std::cout << "ratify serve: resumed from " << a.data_dir << " after " << server.resumed()
+              << " actions\n";
+  std::cout << "ratify serve: " << loaded->meta().name << ", " << players
+            << " players; seed commitment " << server.commitment() << "\n";
+  for (const auto& link : server.seat_links()) std::cout << link << "\n";
+  if (o.watchers) std::cout << server.watch_link() << "\n";
+  std::cout << std::flush;
+  server.run();
+  if (!server.failure().empty()) {
+    std::cerr << "ratify serve: the rules failed: " << server.failure() << "\n";
+    return kBadInput;
+  }
+  if (auto r = server.result()) {
+    std::cout << "game over; winners:";
+    if (r->winners.empty()) std::cout << " nobody";
+    for (int w : r->winners) std::cout << " player " << w;
+    std::cout << "\n";
+  }
+  if (!a.replay_file.empty()) std::cout << "replay written to " << a.replay_file << "\n";
+  return kOk;
+}
+
+}  // namespace ratify::cli

@@ -1,0 +1,37 @@
+#pragma once
+// A client of `ratify serve`: one WebSocket connection, blocking reads.
+// `ratify join` and the tests use it; it knows the protocol's framing,
+// not the game (that is the view's, docs/protocol.md).
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "net/protocol.hpp"
+
+namespace ratify::net {
+
+class Client {
+ public:
+  // Connects and opens the WebSocket (throws std::runtime_error).
+  Client(const std::string& host, const std::string& port);
+  ~Client();
+  void send(const nlohmann::json& j);
+  // Any bytes as one text frame: the tests' hostile messages.
+  void send_text(const std::string& text);
+  // The next message from the server; nullopt once the connection closed,
+  // or when none came within `timeout` (0: wait as long as it takes; the
+  // connection is closed then, since a half-read frame cannot be resumed).
+  std::optional<nlohmann::json> receive(std::chrono::milliseconds timeout = {});
+  void close();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The hello for a link: its token, or a watcher's.
+nlohmann::json hello_for(const Link& l);
+
+}  // namespace ratify::net

@@ -1,0 +1,212 @@
+#include "net/protocol.hpp"
+
+#include <openssl/sha.h>
+
+#include <cstdio>
+#include <random>
+#include <set>
+
+#include "core/replay.hpp"
+#include "core/utf8.hpp"
+#include "engine/state.hpp"
+
+namespace ratify::net {
+
+namespace {
+
+ReadError bad_shape(std::string text) {
+  return {"bad_shape", std::move(text)};
+}
+
+// Only the keys a message type has: a misspelt field is an error, not a
+// silently missing one.
+std::optional<ReadError> only_keys(const nlohmann::json& j, std::set<std::string> allowed) {
+  allowed.insert({"v", "type"});
+  for (const auto& [key, value] : j.items())
+    if (!allowed.count(key)) return bad_shape("unknown field \"" + key + "\"");
+  return std::nullopt;
+}
+
+std::optional<int64_t> whole_number(const nlohmann::json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end()) return std::nullopt;
+  if (it->is_number_unsigned()) {
+    auto u = it->get<uint64_t>();
+    if (u > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+    return static_cast<int64_t>(u);
+  }
+  if (it->is_number_integer()) return it->get<int64_t>();
+  return std::nullopt;
+}
+
+bool printable(std::string_view s) {
+  for (unsigned char ch : s)
+    if (ch < 0x20 || ch == 0x7f) return false;
+  return true;
+}
+
+std::variant<ClientMessage, ReadError> read_hello(const nlohmann::json& j) {
+  if (auto e = only_keys(j, {"token", "watch"})) return *e;
+  Hello h;
+  if (auto it = j.find("watch"); it != j.end()) {
+    if (!it->is_boolean()) return bad_shape("\"watch\" is true or false");
+    h.watch = it->get<bool>();
+  }
+  if (auto it = j.find("token"); it != j.end()) {
+    if (!it->is_string()) return bad_shape("\"token\" is a string");
+    h.token = it->get<std::string>();
+    if (h.token.size() > kMaxToken ||
+        h.token.find_first_not_of("0123456789abcdef") != std::string::npos)
+      return bad_shape("\"token\" is at most 64 lowercase hex digits");
+  }
+  if (h.watch == !h.token.empty()) return bad_shape("hello names a token or asks to watch");
+  return ClientMessage{h};
+}
+
+std::variant<ClientMessage, ReadError> read_act(const nlohmann::json& j) {
+  if (auto e = only_keys(j, {"id", "seq"})) return *e;
+  auto id = whole_number(j, "id");
+  auto seq = whole_number(j, "seq");
+  if (!id || !seq || *id < 0 || *seq < 0)
+    return bad_shape("act has \"id\" and \"seq\", whole numbers from 0");
+  return ClientMessage{Act{*id, *seq}};
+}
+
+std::variant<ClientMessage, ReadError> read_chat(const nlohmann::json& j) {
+  if (auto e = only_keys(j, {"text"})) return *e;
+  auto it = j.find("text");
+  if (it == j.end() || !it->is_string()) return bad_shape("chat has a \"text\" string");
+  std::string text = it->get<std::string>();
+  if (text.empty() || text.size() > kMaxChatText || !printable(text))
+    return bad_shape("a chat line is 1 to 500 bytes of text without control characters");
+  return ClientMessage{Chat{std::move(text)}};
+}
+
+}  // namespace
+
+std::variant<ClientMessage, ReadError> read_client_message(std::string_view text) {
+  if (text.size() > kMaxClientMessage)
+    return ReadError{"too_big", "a message is at most 4096 bytes"};
+  if (!core::valid_utf8(text)) return ReadError{"not_utf8", "a message is UTF-8 text"};
+  nlohmann::json j;
+  try {
+    core::check_json_depth(text, 8);
+    j = nlohmann::json::parse(text);
+  } catch (const std::exception&) {
+    return ReadError{"not_json", "a message is one JSON object"};
+  }
+  if (!j.is_object()) return bad_shape("a message is a JSON object");
+  auto v = whole_number(j, "v");
+  if (!v || *v != kProtocolVersion)
+    return ReadError{"bad_version", "this server speaks protocol version 1 (\"v\": 1)"};
+  auto type = j.find("type");
+  if (type == j.end() || !type->is_string()) return bad_shape("a message has a \"type\" string");
+  const auto& t = type->get_ref<const std::string&>();
+  if (t == "hello") return read_hello(j);
+  if (t == "act") return read_act(j);
+  if (t == "chat") return read_chat(j);
+  if (t == "resync") {
+    if (auto e = only_keys(j, {})) return *e;
+    return ClientMessage{Resync{}};
+  }
+  return bad_shape("unknown message type");
+}
+
+nlohmann::json message(std::string_view type) {
+  return {{"v", kProtocolVersion}, {"type", type}};
+}
+
+nlohmann::json error_message(std::string_view code, std::string_view text) {
+  auto j = message("error");
+  j["code"] = code;
+  j["message"] = text;
+  return j;
+}
+
+nlohmann::json seat_view_json(const engine::View& v) {
+  nlohmann::json j = engine::to_json(v);
+  std::set<int> seen;
+  for (const auto& z : v.zones)
+    for (const auto& c : z.cards)
+      if (c.face_up) seen.insert(c.id);
+  for (auto& a : j["actions"]) {
+    nlohmann::json cards = nlohmann::json::array();
+    for (const auto& c : a["cards"])
+      if (seen.count(c.get<int>())) cards.push_back(c);
+    a["cards"] = std::move(cards);
+  }
+  return j;
+}
+
+std::string sha256_hex(std::string_view data) {
+  unsigned char digest[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest);
+  std::string out;
+  char buf[3];
+  for (unsigned char b : digest) {
+    std::snprintf(buf, sizeof buf, "%02x", b);
+    out += buf;
+  }
+  return out;
+}
+
+std::string seed_commitment(uint64_t seed, const std::string& nonce) {
+  return sha256_hex("ratify-seed-v1:" + std::to_string(seed) + ":" + nonce);
+}
+
+std::string random_hex(int bytes) {
+  std::random_device dev;  // the system's source (getrandom), not a PRNG
+  std::string out;
+  char buf[3];
+  for (int i = 0; i < bytes; ++i) {
+    std::snprintf(buf, sizeof buf, "%02x", static_cast<unsigned>(dev() & 0xff));
+    out += buf;
+  }
+  return out;
+}
+
+std::optional<Link> parse_link(const std::string& link) {
+  const std::string scheme = "ws://";
+  if (link.rfind(scheme, 0) != 0) return std::nullopt;
+  std::string rest = link.substr(scheme.size());
+  size_t slash = rest.find('/');
+  std::string hostport = rest.substr(0, slash);
+  std::string query = slash == std::string::npos ? "" : rest.substr(slash + 1);
+  size_t colon = hostport.rfind(':');
+  if (colon == std::string::npos || colon == 0) return std::nullopt;
+  Link l;
+  l.host = hostport.substr(0, colon);
+  l.port = hostport.substr(colon + 1);
+  if (l.port.empty() || l.port.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  if (!query.empty() && query[0] == '?') query.erase(0, 1);
+  size_t start = 0;
+  while (start <= query.size()) {
+    size_t amp = query.find('&', start);
+    std::string part =
+        query.substr(start, amp == std::string::npos ? std::string::npos : amp - start);
+    size_t eq = part.find('=');
+    std::string key = part.substr(0, eq),
+                value = eq == std::string::npos ? "" : part.substr(eq + 1);
+    if (key == "watch") l.watch = true;
+    if (key == "token") l.token = value;
+    if (key == "seat" && !value.empty() && value.size() < 4 &&
+        value.find_first_not_of("0123456789") == std::string::npos)
+      l.seat = std::stoi(value);
+    if (amp == std::string::npos) break;
+    start = amp + 1;
+  }
+  if (!l.watch && l.token.empty()) return std::nullopt;
+  return l;
+}
+
+std::string seat_link(const std::string& host, int port, int seat, const std::string& token) {
+  return "ws://" + host + ":" + std::to_string(port) + "/?seat=" + std::to_string(seat) +
+         "&token=" + token;
+}
+
+std::string watch_link(const std::string& host, int port) {
+  return "ws://" + host + ":" + std::to_string(port) + "/?watch";
+}
+
+}  // namespace ratify::net

@@ -1,0 +1,80 @@
+#pragma once
+// The network protocol (docs/protocol.md): versioned JSON messages over
+// WebSocket. The reader here is the one door for everything a client
+// sends: size, UTF-8, JSON, depth and shape are checked before the server
+// looks at a message, so nothing else in the server parses outside input.
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace ratify::engine {
+struct View;
+}
+
+namespace ratify::net {
+
+constexpr int kProtocolVersion = 1;
+// A client's message is at most this long: the longest real one is a chat
+// line, and a bigger frame is refused by the WebSocket layer before it is
+// read whole.
+constexpr size_t kMaxClientMessage = 4096;
+constexpr size_t kMaxChatText = 500;
+constexpr size_t kMaxToken = 64;
+
+// hello: who the connection speaks for (a seat's token, or a watcher).
+struct Hello {
+  std::string token;  // "" for a watcher
+  bool watch = false;
+};
+// act: action `id` of the list offered in view `seq`.
+struct Act {
+  int64_t id = 0, seq = 0;
+};
+// chat: a line of text to the table.
+struct Chat {
+  std::string text;
+};
+// resync: "send me my view again".
+struct Resync {};
+
+using ClientMessage = std::variant<Hello, Act, Chat, Resync>;
+
+// What the reader says of a bad message: a stable code and a sentence.
+struct ReadError {
+  std::string code;  // "too_big", "not_utf8", "not_json", "bad_shape", "bad_version"
+  std::string message;
+};
+
+// Reads one client message; never throws.
+std::variant<ClientMessage, ReadError> read_client_message(std::string_view text);
+
+// The server's messages, each a JSON object with "v" and "type".
+nlohmann::json message(std::string_view type);
+nlohmann::json error_message(std::string_view code, std::string_view text);
+
+// A seat's view as the protocol sends it: to_json(view), and an offered
+// action's "cards" name only cards the seat sees (a card id follows a card,
+// so an action that names a hidden one would say where it is).
+nlohmann::json seat_view_json(const engine::View& v);
+
+// The seed commitment published when a game starts: SHA-256 of
+// "ratify-seed-v1:<seed>:<nonce>", lowercase hex; revealed at the end.
+std::string seed_commitment(uint64_t seed, const std::string& nonce);
+std::string sha256_hex(std::string_view data);
+// 128 random bits from the system's source, as hex: tokens and nonces.
+std::string random_hex(int bytes = 16);
+
+// A link: ws://HOST:PORT/?seat=N&token=T, or ws://HOST:PORT/?watch.
+struct Link {
+  std::string host, port, token;
+  int seat = 0;
+  bool watch = false;
+};
+std::optional<Link> parse_link(const std::string& link);
+std::string seat_link(const std::string& host, int port, int seat, const std::string& token);
+std::string watch_link(const std::string& host, int port);
+
+}  // namespace ratify::net

@@ -1,0 +1,472 @@
+// The network seat (issue 24): the protocol reader, links and the seed
+// commitment; then a real server on loopback. The leak test replays every
+// game locally and holds each message a seat receives against that seat's
+// own view: a server that sent one card, seed or token more would fail it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <string>
+#include <thread>
+
+#include "engine/game.hpp"
+#include "net/client.hpp"
+#include "net/protocol.hpp"
+#include "net/server.hpp"
+
+using namespace ratify;
+using nlohmann::json;
+
+namespace {
+
+bool refused(std::string_view text, const std::string& code) {
+  auto r = net::read_client_message(text);
+  auto* e = std::get_if<net::ReadError>(&r);
+  return e && e->code == code;
+}
+
+}  // namespace
+
+TEST(NetProtocol, ReadsTheFourMessages) {
+  auto h = net::read_client_message(R"({"v":1,"type":"hello","token":"00ff"})");
+  ASSERT_TRUE(std::holds_alternative<net::ClientMessage>(h));
+  EXPECT_EQ(std::get<net::Hello>(std::get<net::ClientMessage>(h)).token, "00ff");
+  auto a = net::read_client_message(R"({"v":1,"type":"act","id":3,"seq":17})");
+  auto act = std::get<net::Act>(std::get<net::ClientMessage>(a));
+  EXPECT_EQ(act.id, 3);
+  EXPECT_EQ(act.seq, 17);
+  auto c = net::read_client_message(R"({"v":1,"type":"chat","text":"gg ✓"})");
+  EXPECT_EQ(std::get<net::Chat>(std::get<net::ClientMessage>(c)).text, "gg ✓");
+  auto w = net::read_client_message(R"({"v":1,"type":"hello","watch":true})");
+  EXPECT_TRUE(std::get<net::Hello>(std::get<net::ClientMessage>(w)).watch);
+  auto r = net::read_client_message(R"({"v":1,"type":"resync"})");
+  EXPECT_TRUE(std::holds_alternative<net::Resync>(std::get<net::ClientMessage>(r)));
+}
+
+TEST(NetProtocol, RefusesWhatIsNotAMessage) {
+  EXPECT_TRUE(refused(std::string(5000, ' '), "too_big"));
+  EXPECT_TRUE(refused("{\"v\":1,\"type\":\"chat\",\"text\":\"\xff\"}", "not_utf8"));
+  EXPECT_TRUE(refused("{\"v\":1,", "not_json"));
+  EXPECT_TRUE(refused("[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]", "not_json"));  // too deep
+  EXPECT_TRUE(refused("[1]", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":2,"type":"act","id":1,"seq":1})", "bad_version"));
+  EXPECT_TRUE(refused(R"({"type":"act","id":1,"seq":1})", "bad_version"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"act","id":-1,"seq":1})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"act","id":1.5,"seq":1})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"act","id":"1","seq":1})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"act","id":1,"seq":99999999999999999999})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"act","id":1,"seq":1,"seat":2})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"hello","token":"ZZ"})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"hello"})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"hello","token":"ab","watch":true})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"chat","text":"a\u0007b"})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"chat","text":""})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"shutdown"})", "bad_shape"));
+}
+
+TEST(NetProtocol, LinksAndCommitments) {
+  auto l = net::parse_link(net::seat_link("127.0.0.1", 7777, 2, "abcd"));
+  ASSERT_TRUE(l);
+  EXPECT_EQ(l->host, "127.0.0.1");
+  EXPECT_EQ(l->port, "7777");
+  EXPECT_EQ(l->seat, 2);
+  EXPECT_EQ(l->token, "abcd");
+  EXPECT_TRUE(net::parse_link(net::watch_link("h", 1))->watch);
+  EXPECT_FALSE(net::parse_link("http://h:1/?token=ab"));
+  EXPECT_FALSE(net::parse_link("ws://h/?token=ab"));
+  EXPECT_FALSE(net::parse_link("ws://h:1/"));
+  // SHA-256 of the empty string, then a commitment binds seed and nonce.
+  EXPECT_EQ(net::sha256_hex(""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_NE(net::seed_commitment(1, "aa"), net::seed_commitment(2, "aa"));
+  EXPECT_NE(net::seed_commitment(1, "aa"), net::seed_commitment(1, "ab"));
+  EXPECT_EQ(net::random_hex().size(), 32u);
+  EXPECT_NE(net::random_hex(), net::random_hex());
+}
+
+namespace {
+
+// Longer than any answer takes on a loaded machine: a missing message
+// fails the test instead of hanging it.
+constexpr std::chrono::milliseconds kWait{10000};
+
+// A server on loopback in its own thread, for one test.
+struct Hosted {
+  Hosted(const std::string& ruleset, std::vector<std::string> seats, uint64_t seed,
+         net::Limits limits = {}, double takeover = 0) {
+    loaded = engine::Loaded::open(ruleset);
+    opts.seats = std::move(seats);
+    opts.seed = seed;
+    opts.options = loaded->options({});
+    opts.linger_seconds = 2;
+    opts.limits = limits;
+    opts.takeover_seconds = takeover;
+    server = std::make_unique<net::Server>(loaded, opts);
+    links = server->seat_links();
+    thread = std::thread([this] { server->run(); });
+  }
+  ~Hosted() {
+    server->stop();
+    thread.join();
+  }
+  net::Link link(int seat) const {
+    return *net::parse_link(links.at(static_cast<size_t>(seat - 1)));
+  }
+  std::string token(int seat) const { return link(seat).token; }
+  std::unique_ptr<net::Client> connect(int seat) const {
+    auto c = std::make_unique<net::Client>("127.0.0.1", std::to_string(server->port()));
+    if (seat > 0) c->send(net::hello_for(link(seat)));
+    if (seat == 0) c->send(net::hello_for(*net::parse_link(server->watch_link())));
+    return c;
+  }
+  std::shared_ptr<engine::Loaded> loaded;
+  net::ServerOptions opts;
+  std::unique_ptr<net::Server> server;
+  std::vector<std::string> links;
+  std::thread thread;
+};
+
+// The next message of a type, the others skipped (chat, errors).
+json next_of(net::Client& c, const std::string& type) {
+  for (int k = 0; k < 100; ++k) {
+    auto m = c.receive(kWait);
+    if (!m) return json();
+    if ((*m)["type"] == type) return *m;
+  }
+  return json();
+}
+
+void cards_named(const json& j, std::set<int>& out) {
+  if (j.is_object()) {
+    if (j.contains("id") && j.contains("def") && j["id"].is_number_integer())
+      out.insert(j["id"].get<int>());
+    for (const auto& [k, v] : j.items()) cards_named(v, out);
+  } else if (j.is_array()) {
+    for (const auto& v : j) cards_named(v, out);
+  }
+}
+
+// What no message to `seat` may hold, given the same seat's view computed
+// by a local replica of the game: returns what it found, "" when clean.
+struct Secrets {
+  uint64_t seed = 0;
+  std::string nonce;                // "" : unknown to the test
+  std::vector<std::string> tokens;  // every seat's
+};
+std::string leak_in(const json& msg, int seat, const json& expected_view, const Secrets& s,
+                    bool ended) {
+  std::string text = msg.dump();
+  for (size_t p = 0; p < s.tokens.size(); ++p)
+    if (!s.tokens[p].empty() && text.find(s.tokens[p]) != std::string::npos)
+      return "a seat's token (seat " + std::to_string(p + 1) + ")";
+  if (!ended && text.find(std::to_string(s.seed)) != std::string::npos) return "the seed";
+  if (!ended && msg.contains("nonce")) return "the nonce";
+  if (msg["type"] != "view") return "";
+  // The view is the seat's own, exactly (the log from where it was).
+  json want = expected_view;
+  json lines = json::array();
+  size_t from = msg.value("log_from", size_t{0});
+  for (size_t k = from; k < want["log"].size(); ++k) lines.push_back(want["log"][k]);
+  want["log"] = lines;
+  if (msg["view"] != want) return "a view that is not seat " + std::to_string(seat) + "'s";
+  // And no card it does not see, even through an action's cards.
+  std::set<int> seen;
+  cards_named(msg["view"]["zones"], seen);
+  for (const auto& a : msg["view"]["actions"])
+    for (const auto& c : a["cards"])
+      if (!seen.count(c.get<int>())) return "an action naming a card the seat does not see";
+  return "";
+}
+
+// Plays one game through the server, every seat a client choosing at
+// random and a watcher; every message is checked against the replica.
+void play_and_check(const std::string& ruleset, int players, uint64_t seed, int* actions) {
+  std::vector<std::string> seats(static_cast<size_t>(players), "human");
+  Hosted h(ruleset, seats, seed);
+  auto replica_rules = engine::Loaded::open(ruleset);
+  engine::Game replica(replica_rules, players, seed, replica_rules->options({}),
+                       engine::Mode::Record);
+  Secrets secrets{seed, "", {}};
+  for (int p = 1; p <= players; ++p) secrets.tokens.push_back(h.token(p));
+  std::vector<std::unique_ptr<net::Client>> clients;
+  for (int p = 0; p <= players; ++p) clients.push_back(h.connect(p));  // [0]: the watcher
+  std::vector<size_t> lines_seen(static_cast<size_t>(players) + 1, 0);
+  core::Rng rng(seed);
+  std::string at = ruleset + " seed " + std::to_string(seed);
+  for (int step = 0;; ++step) {
+    bool ended = replica.actor() == 0;
+    json act;
+    for (int p = 0; p <= players; ++p) {
+      auto& c = *clients[static_cast<size_t>(p)];
+      json want = net::seat_view_json(replica.view(p));
+      auto m = c.receive(kWait);
+      if (step == 0 && m && (*m)["type"] == "welcome") {
+        ASSERT_EQ(leak_in(*m, p, want, secrets, false), "") << at;
+        EXPECT_EQ((*m)["commitment"], h.server->commitment());
+        m = c.receive(kWait);
+      }
+      ASSERT_TRUE(m) << at << ": seat " << p << " got nothing at step " << step << " of " << players
+                     << " players, actor " << replica.actor();
+      ASSERT_EQ((*m)["type"], "view") << at << ": " << m->dump();
+      ASSERT_EQ((*m)["seq"], step) << at;
+      ASSERT_EQ((*m)["log_from"], lines_seen[static_cast<size_t>(p)]) << at;
+      std::string leak = leak_in(*m, p, want, secrets, false);
+      ASSERT_EQ(leak, "") << at << ": step " << step << " seat " << p << " got " << leak;
+      lines_seen[static_cast<size_t>(p)] = want["log"].size();
+      if (p > 0 && p == replica.actor()) {
+        const auto& offered = (*m)["view"]["actions"];
+        ASSERT_FALSE(offered.empty()) << at;
+        act = offered[rng.below(static_cast<uint32_t>(offered.size()))];
+      }
+    }
+    if (ended) break;
+    int actor = replica.actor();
+    auto msg = net::message("act");
+    msg["id"] = act["index"];
+    msg["seq"] = step;
+    clients[static_cast<size_t>(actor)]->send(msg);
+    replica.apply(act["index"].get<int>());
+    ++*actions;
+  }
+  // The end: the result to every seat and the watcher, with the seed
+  // revealed now and matching the commitment published at the start.
+  for (int p = 0; p <= players; ++p) {
+    auto m = next_of(*clients[static_cast<size_t>(p)], "result");
+    ASSERT_TRUE(m.is_object()) << at;
+    EXPECT_EQ(m["seed"], std::to_string(seed));
+    EXPECT_EQ(net::seed_commitment(seed, m["nonce"]), h.server->commitment());
+    EXPECT_EQ(m["result"]["winners"], json(replica.result()->winners));
+    secrets.nonce = m["nonce"];
+  }
+}
+
+std::vector<std::string> shipped_rulesets() {
+  std::vector<std::string> ids;
+  for (const auto& e : std::filesystem::directory_iterator("rulesets"))
+    if (std::filesystem::exists(e.path() / "ruleset.lua")) ids.push_back(e.path().filename());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+}  // namespace
+
+TEST(NetLeak, EveryMessageHoldsOnlyTheSeatsOwnView) {
+  int games = 0, actions = 0;
+  for (const auto& id : shipped_rulesets()) {
+    auto meta = engine::Loaded::open(id)->meta();
+    std::vector<int> counts = {meta.min_players};
+    if (meta.allows(std::max(3, meta.min_players + 1)))
+      counts.push_back(std::max(3, meta.min_players + 1));
+    for (int players : counts)
+      for (uint64_t seed : {8815338231734560011ull, 7200416893451092237ull}) {
+        auto t0 = std::chrono::steady_clock::now();
+        int before = actions;
+        play_and_check(id, players, seed, &actions);
+        std::cout << id << " " << players << "p: " << actions - before << " actions, "
+                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
+                  << " s\n";
+        if (HasFatalFailure()) return;
+        ++games;
+      }
+  }
+  EXPECT_GT(games, 15);
+  std::cout << games << " games, " << actions << " actions, every message checked\n";
+}
+
+// The checker itself catches a leaking server: each message below is one
+// a careless server could send, built from a real game's views.
+TEST(NetLeak, TheCheckFailsALeakingServer) {
+  auto rules = engine::Loaded::open("article2");
+  engine::Game g(rules, 2, 5550123456789012345ull, rules->options({}), engine::Mode::Record);
+  Secrets s{5550123456789012345ull, "", {"aaaa1111", "bbbb2222"}};
+  auto view_msg = [&](int seat) {
+    auto m = net::message("view");
+    m["seq"] = 0;
+    m["log_from"] = 0;
+    m["view"] = net::seat_view_json(g.view(seat));
+    return m;
+  };
+  json mine = net::seat_view_json(g.view(1));
+  EXPECT_EQ(leak_in(view_msg(1), 1, mine, s, false), "");
+  EXPECT_NE(leak_in(view_msg(2), 1, mine, s, false), "");  // another seat's view
+  auto seeded = view_msg(1);
+  seeded["seed"] = "5550123456789012345";
+  EXPECT_EQ(leak_in(seeded, 1, mine, s, false), "the seed");
+  auto tokened = view_msg(1);
+  tokened["view"]["log"].push_back("bbbb2222");
+  EXPECT_NE(leak_in(tokened, 1, mine, s, false), "");
+  // An action that names a card the seat does not see.
+  int actor = g.actor();
+  auto named = view_msg(actor);
+  json theirs = net::seat_view_json(g.view(actor));
+  ASSERT_FALSE(named["view"]["actions"].empty());
+  named["view"]["actions"][0]["cards"].push_back(9999);
+  theirs["actions"][0]["cards"].push_back(9999);
+  EXPECT_NE(leak_in(named, actor, theirs, s, false), "");
+  // The whole truth: every card face up with its id.
+  auto whole = view_msg(1);
+  int id = 1;
+  for (auto& z : whole["view"]["zones"])
+    for (auto& c : z["cards"]) c = {{"id", id++}, {"def", 0}};
+  EXPECT_NE(leak_in(whole, 1, mine, s, false), "");
+}
+
+TEST(NetHostile, BadMessagesAreRefusedAndTheGameGoesOn) {
+  Hosted h("article2", {"human", "human"}, 7);
+  auto a = h.connect(1);
+  auto b = h.connect(2);
+  json va = next_of(*a, "view"), vb = next_of(*b, "view");
+  ASSERT_TRUE(va.is_object() && vb.is_object());
+  int actor = va["view"]["actor"];
+  auto& mover = actor == 1 ? *a : *b;
+  auto& waiter = actor == 1 ? *b : *a;
+  json offered = (actor == 1 ? va : vb)["view"]["actions"];
+
+  // Malformed JSON and a wrong shape: an error each, the connection kept.
+  waiter.send_text("{\"v\":1,\"type\":");
+  EXPECT_EQ(next_of(waiter, "error")["code"], "not_json");
+  waiter.send_text(R"({"v":1,"type":"act","id":0})");
+  EXPECT_EQ(next_of(waiter, "error")["code"], "bad_shape");
+  // A text frame that is not UTF-8 fails its connection (RFC 6455 8.1).
+  auto garbled = h.connect(1 + (actor == 1));
+  next_of(*garbled, "view");
+  garbled->send_text("{\"v\":1,\"type\":\"chat\",\"text\":\"\xc3\x28\"}");
+  EXPECT_FALSE(next_of(*garbled, "nothing").is_object());
+  EXPECT_EQ(next_of(waiter, "error")["code"], "replaced");  // garbled took the seat over
+  auto& waiter_again = *(garbled = h.connect(1 + (actor == 1)));
+  EXPECT_EQ(next_of(waiter_again, "view")["seq"], 0);
+  // Acting for the other seat (it is not this one's turn): a resync.
+  auto act = net::message("act");
+  act["id"] = 0;
+  act["seq"] = 0;
+  waiter_again.send(act);
+  json r = next_of(waiter_again, "resync");
+  EXPECT_EQ(r["reason"], "it is not your turn");
+  EXPECT_EQ(next_of(waiter_again, "view")["seq"], 0);
+  // A stale sequence number and an unknown id: a resync, nothing played.
+  act["seq"] = 5;
+  mover.send(act);
+  EXPECT_EQ(next_of(mover, "resync")["reason"], "stale sequence number");
+  EXPECT_EQ(next_of(mover, "view")["seq"], 0);
+  act["seq"] = 0;
+  act["id"] = offered.size();
+  mover.send(act);
+  EXPECT_EQ(next_of(mover, "resync")["reason"], "unknown action id");
+  EXPECT_EQ(next_of(mover, "view")["seq"], 0);
+
+  // A wrong token: refused, and the connection closed.
+  auto stranger = std::make_unique<net::Client>("127.0.0.1", std::to_string(h.server->port()));
+  auto hello = net::message("hello");
+  hello["token"] = std::string(32, '0');
+  stranger->send(hello);
+  EXPECT_EQ(next_of(*stranger, "error")["code"], "bad_token");
+  EXPECT_FALSE(stranger->receive(kWait));
+  // Acting before hello.
+  auto early = std::make_unique<net::Client>("127.0.0.1", std::to_string(h.server->port()));
+  early->send(act);
+  EXPECT_EQ(next_of(*early, "error")["code"], "no_hello");
+  // A huge frame (1 MiB): the WebSocket layer closes that connection.
+  auto flood = std::make_unique<net::Client>("127.0.0.1", std::to_string(h.server->port()));
+  flood->send_text(std::string(1 << 20, 'x'));
+  EXPECT_FALSE(flood->receive(kWait));
+
+  // The game goes on: the right action at the right sequence number.
+  act["id"] = 0;
+  act["seq"] = 0;
+  mover.send(act);
+  EXPECT_EQ(next_of(mover, "view")["seq"], 1);
+  EXPECT_EQ(next_of(waiter_again, "view")["seq"], 1);
+}
+
+TEST(NetHostile, AFloodIsCutOff) {
+  net::Limits limits;
+  limits.message_burst = 10;
+  limits.messages_per_second = 1;
+  Hosted h("article2", {"human", "human"}, 7, limits);
+  auto a = h.connect(1);
+  auto resync = net::message("resync");
+  for (int k = 0; k < 40; ++k) a->send(resync);
+  EXPECT_EQ(next_of(*a, "error")["code"], "rate");
+  EXPECT_FALSE(next_of(*a, "nothing").is_object());  // closed
+  auto b = h.connect(2);
+  EXPECT_TRUE(next_of(*b, "view").is_object());
+}
+
+TEST(NetSeats, ReconnectWithTheTokenResumes) {
+  Hosted h("article2", {"human", "human"}, 9);
+  auto a = h.connect(1);
+  auto b = h.connect(2);
+  json va = next_of(*a, "view");
+  next_of(*b, "view");
+  int actor = va["view"]["actor"];
+  auto& mover = actor == 1 ? *a : *b;
+  auto act = net::message("act");
+  act["id"] = 0;
+  act["seq"] = 0;
+  mover.send(act);
+  json before = next_of(*a, "view");
+  ASSERT_EQ(before["seq"], 1);
+  // Seat 1 again from a new connection: the old one is told and closed;
+  // the new one gets the view with the whole log since the start.
+  auto again = h.connect(1);
+  EXPECT_EQ(next_of(*again, "welcome")["seat"], 1);
+  json resumed = next_of(*again, "view");
+  EXPECT_EQ(resumed["seq"], 1);
+  EXPECT_EQ(resumed["log_from"], 0);
+  EXPECT_EQ(resumed["view"]["zones"], before["view"]["zones"]);
+  EXPECT_EQ(next_of(*a, "error")["code"], "replaced");
+  EXPECT_FALSE(a->receive(kWait));
+}
+
+TEST(NetSeats, BotsOnTheServerAndAWatcher) {
+  // Seat 2 is a bot on the server: the human's client plays to the end.
+  Hosted h("article2", {"human", "random"}, 21);
+  auto a = h.connect(1);
+  auto w = h.connect(0);
+  EXPECT_EQ(next_of(*w, "welcome")["seat"], 0);
+  int moves = 0;
+  for (;;) {
+    auto m = a->receive(kWait);
+    ASSERT_TRUE(m);
+    if ((*m)["type"] == "result") break;
+    if ((*m)["type"] != "view" || (*m)["view"]["actor"] != 1) continue;
+    auto act = net::message("act");
+    act["id"] = 0;
+    act["seq"] = (*m)["seq"];
+    a->send(act);
+    ++moves;
+  }
+  EXPECT_GT(moves, 0);
+  // The watcher saw no hand: no card of a zone only its owner sees.
+  for (;;) {
+    auto m = w->receive(kWait);
+    ASSERT_TRUE(m);
+    if ((*m)["type"] == "result") break;
+    if ((*m)["type"] != "view") continue;
+    EXPECT_TRUE((*m)["view"]["actions"].empty());
+    for (const auto& z : (*m)["view"]["zones"])
+      if (z["visibility"] == "owner" || z["visibility"] == "none") {
+        for (const auto& c : z["cards"]) EXPECT_TRUE(c.is_null()) << z["name"];
+      }
+  }
+}
+
+TEST(NetSeats, ABotPlaysASeatWhosePlayerIsAway) {
+  // Seat 2 never comes: after 0.1 s each time, the stand-in moves for it.
+  Hosted h("article2", {"human", "human"}, 33, {}, 0.1);
+  auto a = h.connect(1);
+  bool others_moved = false;
+  for (;;) {
+    auto m = a->receive(kWait);
+    ASSERT_TRUE(m);
+    if ((*m)["type"] == "result") break;
+    if ((*m)["type"] != "view") continue;
+    if ((*m)["view"]["actor"] == 2) others_moved = true;
+    if ((*m)["view"]["actor"] != 1) continue;
+    auto act = net::message("act");
+    act["id"] = 0;
+    act["seq"] = (*m)["seq"];
+    a->send(act);
+  }
+  EXPECT_TRUE(others_moved);
+}
