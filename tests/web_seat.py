@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""The browser seat in Debian's chromium (issue 25), headless.
+
+Starts `ratify serve RULESET --seats human,bot`, opens the human seat's
+http:// link in chromium, driven over the DevTools protocol on a pipe (no
+library beyond Python's own), and plays the whole game by clicking the
+page with the mouse until the result shows. Options:
+  --reload-at N   reload the page after N clicks and play on
+  --check-dom     after every step, the DOM holds no card identity the
+                  seat was not sent: every card drawn face up is one of
+                  the view the server sent (read from the socket's frames),
+                  face-down cards carry nothing, and no other card's name
+                  appears anywhere on the page
+  --shot FILE     a PNG of the page after --shot-after clicks (or at the end)
+Exits 0 on success, 77 when no chromium is installed, 1 on a failure.
+"""
+import argparse
+import base64
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+
+def fail(msg):
+    print("FAIL: " + msg, flush=True)
+    sys.exit(1)
+
+
+class Chromium:
+    """Chromium with --remote-debugging-pipe: JSON messages ended by NUL on
+    fds 3 (to it) and 4 (from it)."""
+
+    def __init__(self, exe, profile, width, height):
+        to_r, self.to_w = os.pipe()
+        self.from_r, from_w = os.pipe()
+
+        def fds():
+            # Through spare descriptors first, in case the pipes are 3 or 4.
+            a, b = os.dup(to_r), os.dup(from_w)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--user-data-dir=" + profile, "--remote-debugging-pipe",
+                 "--window-size=%d,%d" % (width, height), "about:blank"]
+        self.proc = subprocess.Popen([exe] + flags, pass_fds=(3, 4, to_r, from_w), preexec_fn=fds,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_r)
+        os.close(from_w)
+        self.next_id = 0
+        self.replies = {}
+        self.events = []
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.session = None
+
+    def _read(self):
+        buf = b""
+        while True:
+            chunk = os.read(self.from_r, 1 << 16)
+            if not chunk:
+                break
+            buf += chunk
+            while b"\0" in buf:
+                msg, buf = buf.split(b"\0", 1)
+                m = json.loads(msg)
+                with self.cond:
+                    if "id" in m:
+                        self.replies[m["id"]] = m
+                    else:
+                        self.events.append(m)
+                    self.cond.notify_all()
+
+    def call(self, method, params=None, timeout=60, session=True):
+        if self.proc.poll() is not None:
+            fail("chromium exited with %s" % self.proc.returncode)
+        self.next_id += 1
+        m = {"id": self.next_id, "method": method, "params": params or {}}
+        if session and self.session:
+            m["sessionId"] = self.session
+        os.write(self.to_w, json.dumps(m).encode() + b"\0")
+        end = time.time() + timeout
+        with self.cond:
+            while self.next_id not in self.replies:
+                if not self.cond.wait(max(0.0, end - time.time())):
+                    fail("chromium did not answer " + method)
+            r = self.replies.pop(self.next_id)
+        if "error" in r:
+            fail(method + ": " + json.dumps(r["error"]))
+        return r.get("result", {})
+
+    def open(self, width, height):
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget",
+                                 {"targetId": target, "flatten": True})["sessionId"]
+        for m in ("Page.enable", "Network.enable", "Runtime.enable"):
+            self.call(m)
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1,
+                   "mobile": width < 600})
+
+    def js(self, expr):
+        r = self.call("Runtime.evaluate", {"expression": expr, "returnByValue": True})
+        if "exceptionDetails" in r:
+            fail("in the page: " + json.dumps(r["exceptionDetails"])[:500])
+        return r["result"].get("value")
+
+    def click(self, selector):
+        """A real click: the mouse pressed and released over the element."""
+        at = self.js("""(() => { const e = document.querySelector(%s);
+            if (!e || e.disabled) return null;
+            e.scrollIntoView({block: 'center'});
+            const r = e.getBoundingClientRect();
+            return [r.x + r.width / 2, r.y + r.height / 2]; })()""" % json.dumps(selector))
+        if not at:
+            return False
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent",
+                      {"type": kind, "x": at[0], "y": at[1], "button": "left", "clickCount": 1})
+        return True
+
+    def frames(self):
+        """The server's messages seen on the page's WebSockets so far."""
+        out = []
+        with self.cond:
+            for e in self.events:
+                if e.get("method") == "Network.webSocketFrameReceived":
+                    try:
+                        out.append(json.loads(e["params"]["response"]["payloadData"]))
+                    except (KeyError, ValueError):
+                        pass
+        return out
+
+    def close(self):
+        try:
+            self.call("Browser.close", session=False, timeout=10)
+        except (SystemExit, OSError):
+            pass
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+STATE = """(() => {
+  const b = document.body;
+  const pick = [];
+  if (document.getElementById('confirm').open) return {dialog: true};
+  for (const e of document.querySelectorAll('button[data-action]:not(:disabled)'))
+    pick.push('button[data-action="' + e.dataset.action + '"]');
+  for (const e of document.querySelectorAll('button.card.playable'))
+    pick.push('button.card[data-card="' + e.dataset.card + '"]');
+  return {seq: b.dataset.seq, over: b.dataset.over === '1',
+          pending: b.dataset.pending === '1', pick,
+          result: document.getElementById('result').hidden ? ''
+                  : document.getElementById('result').textContent,
+          connection: document.getElementById('connection').textContent};
+})()"""
+
+DOM_CARDS = """(() => ({
+  cards: [...document.querySelectorAll('.card')].map(e => ({
+      back: e.classList.contains('back'), card: e.dataset.card || null,
+      def: e.dataset.def || null, text: e.textContent,
+      attrs: [...e.attributes].map(a => a.name)})),
+  text: document.documentElement.outerHTML,
+  seq: document.body.dataset.seq}))()"""
+
+
+def check_dom(browser, seat):
+    """No card identity in the DOM beyond what the server sent this seat."""
+    frames = browser.frames()
+    welcome = next((m for m in frames if m.get("type") == "welcome"), None)
+    if not welcome:
+        return
+    if welcome["seat"] != seat:
+        fail("welcomed as seat %s" % welcome["seat"])
+    dom = browser.js(DOM_CARDS)
+    views = [m for m in frames if m.get("type") == "view" and str(m["seq"]) == dom["seq"]]
+    if not views:
+        return  # the page is ahead of the frames seen: check next time
+    view = views[-1]["view"]
+    sent = {}
+    for z in view["zones"]:
+        for c in z["cards"]:
+            if c is not None:
+                sent[str(c["id"])] = welcome["cards"][c["def"]]["id"]
+    # Everything this seat was told in words: a card named there is known.
+    told = json.dumps([m for m in frames if m.get("type") != "welcome"], ensure_ascii=False)
+    for c in dom["cards"]:
+        if c["back"]:
+            if c["card"] or c["def"] or c["text"].strip("×0123456789 "):
+                fail("a face-down card carries something: %r" % c)
+            continue
+        if c["card"] not in sent or sent[c["card"]] != c["def"]:
+            fail("the page shows card %s as %s; the view sent has %s" %
+                 (c["card"], c["def"], sent.get(c["card"])))
+    shown = {d for d in sent.values()}
+    for d in welcome["cards"]:
+        name = d["name"]
+        if d["id"] in shown or len(name) < 4 or name in told:
+            continue
+        if name in dom["text"]:
+            fail("the page holds the name of card %s, which the seat was not shown" % d["id"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ratify", required=True)
+    ap.add_argument("--ruleset", default="article2")
+    ap.add_argument("--seats", default="human,bot")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--reload-at", type=int, default=0)
+    ap.add_argument("--check-dom", action="store_true")
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--shot")
+    ap.add_argument("--shot-after", type=int, default=-1)
+    ap.add_argument("--max-clicks", type=int, default=600)
+    ap.add_argument("--timeout", type=float, default=600)
+    a = ap.parse_args()
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not exe:
+        print("SKIP: no chromium")
+        return 77
+    width, height = (int(x) for x in a.size.split("x"))
+    tmp = tempfile.mkdtemp(prefix="ratify-web-")
+    server = subprocess.Popen([a.ratify, "serve", a.ruleset, "--seats", a.seats, "--seed",
+                               str(a.seed), "--listen", "127.0.0.1:0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    out = []
+    link = None
+    for line in server.stdout:
+        out.append(line)
+        if line.startswith("http://") and "token=" in line:
+            link = line.strip()
+            break
+    if not link:
+        fail("no http:// link from ratify serve:\n" + "".join(out))
+    threading.Thread(target=lambda: out.extend(server.stdout), daemon=True).start()
+    print("link:", link.split("token=")[0] + "token=…", flush=True)
+
+    browser = Chromium(exe, os.path.join(tmp, "profile"), width, height)
+    rng = random.Random(a.seed)
+    clicks = 0
+    end = time.time() + a.timeout
+    try:
+        browser.open(width, height)
+        browser.call("Page.navigate", {"url": link})
+        reloaded, shot_done = False, False
+        while True:
+            if time.time() > end:
+                fail("no result after %d clicks; page says %r" % (clicks, browser.js(STATE)))
+            s = browser.js(STATE)
+            if s is None:
+                time.sleep(0.1)
+                continue
+            if s.get("dialog"):
+                browser.click("#confirm-yes")
+                continue
+            if a.check_dom:
+                check_dom(browser, 1)
+            if s["over"] and s["result"]:
+                print("result shown:", " ".join(s["result"].split()), flush=True)
+                break
+            if a.shot and not shot_done and clicks == a.shot_after and not s["pending"]:
+                save_shot(browser, a.shot)
+                shot_done = True
+            if a.reload_at and not reloaded and clicks >= a.reload_at:
+                reloaded = True
+                print("reloading at seq", s["seq"], flush=True)
+                before = s["seq"]
+                browser.call("Page.reload")
+                wait_for(lambda: (browser.js(STATE) or {}).get("seq") not in (None, ""), end,
+                         "the page after a reload shows no view")
+                after = browser.js(STATE)
+                if int(after["seq"]) < int(before):
+                    fail("after the reload the view went back: %s < %s" % (after["seq"], before))
+                print("reconnected:", after["connection"], "seq", after["seq"], flush=True)
+                continue
+            if s["pending"] or not s["pick"]:
+                time.sleep(0.05)
+                continue
+            if clicks >= a.max_clicks:
+                fail("the game did not end in %d clicks" % clicks)
+            target = rng.choice(s["pick"])
+            if browser.click(target):
+                clicks += 1
+            time.sleep(0.02)
+        if a.shot and not shot_done:
+            save_shot(browser, a.shot)
+    finally:
+        browser.close()
+    try:
+        server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        fail("the server did not stop after the game")
+    text = "".join(out)
+    if server.returncode != 0 or "game over" not in text:
+        fail("ratify serve: exit %s\n%s" % (server.returncode, text))
+    print("played %d clicks; server: %s" % (clicks, text.strip().splitlines()[-1]), flush=True)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+def wait_for(cond, end, what):
+    while time.time() < end:
+        if cond():
+            return
+        time.sleep(0.1)
+    fail(what)
+
+
+def save_shot(browser, path):
+    data = browser.call("Page.captureScreenshot", {"format": "png"})["data"]
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(data))
+    print("screenshot:", path, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
