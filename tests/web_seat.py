@@ -5,7 +5,7 @@ Starts `ratify serve RULESET --seats human,bot`, opens the human seat's
 http:// link in chromium, driven over the DevTools protocol on a pipe (no
 library beyond Python's own), and plays the whole game by clicking the
 page with the mouse until the result shows. Options:
-  --reload-at N   reload the page after N clicks and play on
+  --reload-at N   reload the page once N actions were taken, and play on
   --check-dom     after every step, the DOM holds no card identity the
                   seat was not sent: every card drawn face up is one of
                   the view the server sent (read from the socket's frames),
@@ -152,12 +152,14 @@ class Chromium:
 STATE = """(() => {
   const b = document.body;
   const pick = [];
+  if (!document.getElementById('confirm') || !b || !b.dataset.seq) return null;
   if (document.getElementById('confirm').open) return {dialog: true};
   for (const e of document.querySelectorAll('button[data-action]:not(:disabled)'))
     pick.push('button[data-action="' + e.dataset.action + '"]');
   for (const e of document.querySelectorAll('button.card.playable'))
     pick.push('button.card[data-card="' + e.dataset.card + '"]');
-  return {seq: b.dataset.seq, over: b.dataset.over === '1',
+  return {seq: b.dataset.seq, stale: !!window.beforeReload,
+          logLines: document.querySelectorAll('#log li').length, over: b.dataset.over === '1',
           pending: b.dataset.pending === '1', pick,
           result: document.getElementById('result').hidden ? ''
                   : document.getElementById('result').textContent,
@@ -271,16 +273,21 @@ def main():
             if a.shot and not shot_done and clicks == a.shot_after and not s["pending"]:
                 save_shot(browser, a.shot)
                 shot_done = True
-            if a.reload_at and not reloaded and clicks >= a.reload_at:
+            if a.reload_at and not reloaded and int(s["seq"]) >= a.reload_at:
                 reloaded = True
                 print("reloading at seq", s["seq"], flush=True)
-                before = s["seq"]
+                before = s
+                browser.js("window.beforeReload = true")
                 browser.call("Page.reload")
-                wait_for(lambda: (browser.js(STATE) or {}).get("seq") not in (None, ""), end,
+                wait_for(lambda: (browser.js(STATE) or {"stale": True})["stale"] is False, end,
                          "the page after a reload shows no view")
                 after = browser.js(STATE)
-                if int(after["seq"]) < int(before):
-                    fail("after the reload the view went back: %s < %s" % (after["seq"], before))
+                if int(after["seq"]) < int(before["seq"]):
+                    fail("after the reload the view went back: %s < %s" %
+                         (after["seq"], before["seq"]))
+                if after["logLines"] < min(before["logLines"], 200):
+                    fail("after the reload the log lost lines: %d < %d" %
+                         (after["logLines"], before["logLines"]))
                 print("reconnected:", after["connection"], "seq", after["seq"], flush=True)
                 continue
             if s["pending"] or not s["pick"]:
@@ -318,6 +325,8 @@ def wait_for(cond, end, what):
 
 
 def save_shot(browser, path):
+    browser.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    time.sleep(0.2)
     data = browser.call("Page.captureScreenshot", {"format": "png"})["data"]
     with open(path, "wb") as f:
         f.write(base64.b64decode(data))
