@@ -6,12 +6,14 @@ http:// link in chromium, driven over the DevTools protocol on a pipe (no
 library beyond Python's own), and plays the whole game by clicking the
 page with the mouse until the result shows. Options:
   --reload-at N   reload the page once N actions were taken, and play on
+  --keys          play with the keyboard alone (Tab, Enter)
   --check-dom     after every step, the DOM holds no card identity the
                   seat was not sent: every card drawn face up is one of
                   the view the server sent (read from the socket's frames),
                   face-down cards carry nothing, and no other card's name
                   appears anywhere on the page
-  --shot FILE     a PNG of the page after --shot-after clicks (or at the end)
+  --shot FILE     a PNG of the page after --shot-after clicks (or at the end),
+                  --stop-after-shot to end there
 Exits 0 on success, 77 when no chromium is installed, 1 on a failure.
 """
 import argparse
@@ -30,6 +32,9 @@ import time
 def fail(msg):
     print("FAIL: " + msg, flush=True)
     sys.exit(1)
+
+
+code_of = {"Tab": 9, "Enter": 13}
 
 
 class Chromium:
@@ -126,6 +131,23 @@ class Chromium:
                       {"type": kind, "x": at[0], "y": at[1], "button": "left", "clickCount": 1})
         return True
 
+    def key(self, key, code, text=""):
+        for kind in ("keyDown", "keyUp"):
+            p = {"type": kind, "key": key, "code": code, "windowsVirtualKeyCode": code_of[key]}
+            if text and kind == "keyDown":
+                p["text"] = text
+            self.call("Input.dispatchKeyEvent", p)
+
+    def press(self, selector):
+        """The keyboard alone: Tab until the element has the focus, then Enter."""
+        for _ in range(400):
+            if self.js("!!document.activeElement && document.activeElement.matches(%s)"
+                       % json.dumps(selector)):
+                self.key("Enter", "Enter", "\r")
+                return True
+            self.key("Tab", "Tab")
+        return False
+
     def frames(self):
         """The server's messages seen on the page's WebSockets so far."""
         out = []
@@ -139,6 +161,8 @@ class Chromium:
         return out
 
     def close(self):
+        if self.proc.poll() is not None:
+            return
         try:
             self.call("Browser.close", session=False, timeout=10)
         except (SystemExit, OSError):
@@ -220,9 +244,12 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--reload-at", type=int, default=0)
     ap.add_argument("--check-dom", action="store_true")
+    ap.add_argument("--keys", action="store_true", help="play with Tab and Enter, no mouse")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--shot")
     ap.add_argument("--shot-after", type=int, default=-1)
+    ap.add_argument("--stop-after-shot", action="store_true",
+                    help="end there, without playing the game out")
     ap.add_argument("--max-clicks", type=int, default=600)
     ap.add_argument("--timeout", type=float, default=600)
     a = ap.parse_args()
@@ -263,7 +290,7 @@ def main():
                 time.sleep(0.1)
                 continue
             if s.get("dialog"):
-                browser.click("#confirm-yes")
+                (browser.press if a.keys else browser.click)("#confirm-yes")
                 continue
             if a.check_dom:
                 check_dom(browser, 1)
@@ -273,6 +300,11 @@ def main():
             if a.shot and not shot_done and clicks == a.shot_after and not s["pending"]:
                 save_shot(browser, a.shot)
                 shot_done = True
+                if a.stop_after_shot:
+                    browser.close()
+                    server.terminate()
+                    server.wait(timeout=60)
+                    return 0
             if a.reload_at and not reloaded and int(s["seq"]) >= a.reload_at:
                 reloaded = True
                 print("reloading at seq", s["seq"], flush=True)
@@ -296,7 +328,14 @@ def main():
             if clicks >= a.max_clicks:
                 fail("the game did not end in %d clicks" % clicks)
             target = rng.choice(s["pick"])
-            if browser.click(target):
+            if a.keys:
+                # An action from the list: Tab reaches every one.
+                actions = [p for p in s["pick"] if p.startswith("button[data-action")]
+                target = rng.choice(actions or s["pick"])
+                if not browser.press(target):
+                    fail("Tab never reached " + target)
+                clicks += 1
+            elif browser.click(target):
                 clicks += 1
             time.sleep(0.02)
         if a.shot and not shot_done:

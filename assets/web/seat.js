@@ -249,15 +249,28 @@ function drawZone(zone) {
   head.append(el('span', 'count', ' · ' + zone.cards.length + (zone.cards.length === 1 ? ' card' : ' cards')));
   box.append(head);
   const cards = el('div', 'cards');
-  const hidden = zone.cards.filter((c) => !c).length;
-  if (hidden > 6 && hidden === zone.cards.length) {
-    // A face-down pile: one back stands for it, the count says how many.
-    const back = drawCard(null);
-    back.append(el('span', 'pile', '×' + hidden));
-    cards.append(back);
-  } else {
-    for (const c of zone.cards) cards.append(drawCard(c));
+  // A run of face-down cards is a pile: one back stands for it, a count
+  // says how many.
+  let run = 0;
+  const flush = () => {
+    if (run > 3) {
+      const back = drawCard(null);
+      back.append(el('span', 'pile', '×' + run));
+      cards.append(back);
+    } else {
+      for (let k = 0; k < run; k++) cards.append(drawCard(null));
+    }
+    run = 0;
+  };
+  for (const c of zone.cards) {
+    if (!c) {
+      run += 1;
+      continue;
+    }
+    flush();
+    cards.append(drawCard(c));
   }
+  flush();
   box.append(cards);
   return box;
 }
