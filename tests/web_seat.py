@@ -6,6 +6,8 @@ http:// link in chromium, driven over the DevTools protocol on a pipe (no
 library beyond Python's own), and plays the whole game by clicking the
 page with the mouse until the result shows. Options:
   --reload-at N   reload the page once N actions were taken, and play on
+  --check-http    the files served, their security headers, 404 for path tricks
+  --watch         a second tab on the watch link sees the public view only
   --keys          play with the keyboard alone (Tab, Enter)
   --check-dom     after every step, the DOM holds no card identity the
                   seat was not sent: every card drawn face up is one of
@@ -21,7 +23,9 @@ import base64
 import json
 import os
 import random
+import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -102,14 +106,17 @@ class Chromium:
         return r.get("result", {})
 
     def open(self, width, height):
-        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        self.session = self.call("Target.attachToTarget",
-                                 {"targetId": target, "flatten": True})["sessionId"]
+        """A new tab, which later calls go to (self.session says which)."""
+        target = self.call("Target.createTarget", {"url": "about:blank"},
+                           session=False)["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
+                                 session=False)["sessionId"]
         for m in ("Page.enable", "Network.enable", "Runtime.enable"):
             self.call(m)
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": height, "deviceScaleFactor": 1,
                    "mobile": width < 600})
+        return self.session
 
     def js(self, expr):
         r = self.call("Runtime.evaluate", {"expression": expr, "returnByValue": True})
@@ -149,11 +156,12 @@ class Chromium:
         return False
 
     def frames(self):
-        """The server's messages seen on the page's WebSockets so far."""
+        """The server's messages seen on this tab's WebSockets so far."""
         out = []
         with self.cond:
             for e in self.events:
-                if e.get("method") == "Network.webSocketFrameReceived":
+                if (e.get("method") == "Network.webSocketFrameReceived" and
+                        e.get("sessionId") == self.session):
                     try:
                         out.append(json.loads(e["params"]["response"]["payloadData"]))
                     except (KeyError, ValueError):
@@ -204,13 +212,13 @@ def check_dom(browser, seat):
     frames = browser.frames()
     welcome = next((m for m in frames if m.get("type") == "welcome"), None)
     if not welcome:
-        return
+        return False
     if welcome["seat"] != seat:
         fail("welcomed as seat %s" % welcome["seat"])
     dom = browser.js(DOM_CARDS)
     views = [m for m in frames if m.get("type") == "view" and str(m["seq"]) == dom["seq"]]
     if not views:
-        return  # the page is ahead of the frames seen: check next time
+        return False  # the page is ahead of the frames seen: check next time
     view = views[-1]["view"]
     sent = {}
     for z in view["zones"]:
@@ -218,7 +226,8 @@ def check_dom(browser, seat):
             if c is not None:
                 sent[str(c["id"])] = welcome["cards"][c["def"]]["id"]
     # Everything this seat was told in words: a card named there is known.
-    told = json.dumps([m for m in frames if m.get("type") != "welcome"], ensure_ascii=False)
+    told = json.dumps([m for m in frames if m.get("type") != "welcome"] +
+                      [welcome["ruleset"]], ensure_ascii=False)
     for c in dom["cards"]:
         if c["back"]:
             if c["card"] or c["def"] or c["text"].strip("×0123456789 "):
@@ -228,12 +237,17 @@ def check_dom(browser, seat):
             fail("the page shows card %s as %s; the view sent has %s" %
                  (c["card"], c["def"], sent.get(c["card"])))
     shown = {d for d in sent.values()}
+    # A card shown may name others in its text.
+    told += json.dumps([d for d in welcome["cards"] if d["id"] in shown], ensure_ascii=False)
     for d in welcome["cards"]:
         name = d["name"]
-        if d["id"] in shown or len(name) < 4 or name in told:
+        # A whole name: "22nd Amendment" does not name the 2nd.
+        word = re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)")
+        if d["id"] in shown or len(name) < 4 or word.search(told):
             continue
-        if name in dom["text"]:
+        if word.search(dom["text"]):
             fail("the page holds the name of card %s, which the seat was not shown" % d["id"])
+    return True
 
 
 def main():
@@ -244,6 +258,12 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--reload-at", type=int, default=0)
     ap.add_argument("--check-dom", action="store_true")
+    ap.add_argument("--check-http", metavar="SRC",
+                    help="the files served, their policy, and no path tricks; serves a "
+                         "copy of the ruleset from SRC/rulesets with a picture and a "
+                         "symbolic link out of its folder")
+    ap.add_argument("--watch", action="store_true",
+                    help="a watcher's tab too: the public view, no actions")
     ap.add_argument("--keys", action="store_true", help="play with Tab and Enter, no mouse")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--shot")
@@ -259,27 +279,44 @@ def main():
         return 77
     width, height = (int(x) for x in a.size.split("x"))
     tmp = tempfile.mkdtemp(prefix="ratify-web-")
-    server = subprocess.Popen([a.ratify, "serve", a.ruleset, "--seats", a.seats, "--seed",
+    ruleset = a.ruleset
+    if a.check_http:
+        ruleset = os.path.join(tmp, a.ruleset)
+        shutil.copytree(os.path.join(a.check_http, "rulesets", a.ruleset), ruleset)
+        shutil.copy(os.path.join(a.check_http, "assets", "card_back.png"),
+                    os.path.join(ruleset, "picture.png"))
+        with open(os.path.join(tmp, "secret.png"), "w") as f:
+            f.write("not for the browser")
+        os.symlink(os.path.join(tmp, "secret.png"), os.path.join(ruleset, "escape.png"))
+    server = subprocess.Popen([a.ratify, "serve", ruleset, "--seats", a.seats, "--seed",
                                str(a.seed), "--listen", "127.0.0.1:0"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out = []
-    link = None
+    link = watch = None
     for line in server.stdout:
         out.append(line)
-        if line.startswith("http://") and "token=" in line:
+        if line.startswith("http://") and "token=" in line and not link:
             link = line.strip()
+        if line.startswith("http://") and line.strip().endswith("?watch"):
+            watch = line.strip()
             break
-    if not link:
+    if not link or not watch:
         fail("no http:// link from ratify serve:\n" + "".join(out))
     threading.Thread(target=lambda: out.extend(server.stdout), daemon=True).start()
     print("link:", link.split("token=")[0] + "token=…", flush=True)
+    if a.check_http:
+        check_http(int(link.split(":")[2].split("/")[0]))
 
     browser = Chromium(exe, os.path.join(tmp, "profile"), width, height)
     rng = random.Random(a.seed)
-    clicks = 0
+    clicks = checked = 0
     end = time.time() + a.timeout
     try:
-        browser.open(width, height)
+        watcher = None
+        if a.watch:
+            watcher = browser.open(width, height)
+            browser.call("Page.navigate", {"url": watch})
+        seat = browser.open(width, height)
         browser.call("Page.navigate", {"url": link})
         reloaded, shot_done = False, False
         while True:
@@ -292,10 +329,14 @@ def main():
             if s.get("dialog"):
                 (browser.press if a.keys else browser.click)("#confirm-yes")
                 continue
-            if a.check_dom:
-                check_dom(browser, 1)
+            if a.check_dom and check_dom(browser, 1):
+                checked += 1
             if s["over"] and s["result"]:
                 print("result shown:", " ".join(s["result"].split()), flush=True)
+                if watcher:
+                    browser.session = watcher
+                    check_watcher(browser, end)
+                    browser.session = seat
                 break
             if a.shot and not shot_done and clicks == a.shot_after and not s["pending"]:
                 save_shot(browser, a.shot)
@@ -351,8 +392,64 @@ def main():
     if server.returncode != 0 or "game over" not in text:
         fail("ratify serve: exit %s\n%s" % (server.returncode, text))
     print("played %d clicks; server: %s" % (clicks, text.strip().splitlines()[-1]), flush=True)
+    if a.check_dom:
+        if checked < clicks // 2:
+            fail("the DOM was checked against a view only %d times" % checked)
+        print("the DOM matched the view sent %d times" % checked, flush=True)
     shutil.rmtree(tmp, ignore_errors=True)
     return 0
+
+
+def check_watcher(browser, end):
+    """The watch link's page: the result, no action, only public cards."""
+    wait_for(lambda: (browser.js(STATE) or {}).get("over"), end, "the watcher saw no result")
+    s = browser.js(STATE)
+    if s["pick"] or "Watching" not in s["connection"]:
+        fail("the watcher's page: %r" % s)
+    if not check_dom(browser, 0):
+        fail("the watcher's page could not be checked against a view")
+    print("watcher: the result, no actions, public cards only", flush=True)
+
+
+def raw_get(port, target):
+    """A GET sent as it is written: no client tidies the path first."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % target).encode())
+        data = b""
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (h.partition(":") for h in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+def check_http(port):
+    """Only the page's files and images under their roots; a strict policy."""
+    status, headers, body = raw_get(port, "/?seat=1&token=00")
+    if status != 200 or b"seat.js" not in body:
+        fail("the page: %s" % status)
+    csp = headers.get("content-security-policy", "")
+    for part in ("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'"):
+        if part not in csp:
+            fail("the policy lacks %s: %s" % (part, csp))
+    if headers.get("referrer-policy") != "no-referrer":
+        fail("no Referrer-Policy: the link's token could leak")
+    for ok in ("/seat.js", "/seat.css", "/assets/card_back.png", "/rules", "/ruleset/picture.png"):
+        if raw_get(port, ok)[0] != 200:
+            fail("GET %s is not served" % ok)
+    for bad in ("/../CMakeLists.txt", "/ruleset/../../CMakeLists.txt", "/ruleset/ruleset.lua",
+                "/ruleset/%2e%2e/%2e%2e/CMakeLists.txt", "/assets/../README.md",
+                "/assets//etc/passwd.png", "/assets/.hidden.png", "/ruleset/../../x.png",
+                "//etc/passwd", "/seat.html/../../README.md", "/assets/web/../../README.md",
+                "/ruleset/escape.png", "/ruleset/nothing.png"):
+        status = raw_get(port, bad)[0]
+        if status != 404:
+            fail("GET %s answered %s, not 404" % (bad, status))
+    print("http: the files, the policy, and 404 for every path trick", flush=True)
 
 
 def wait_for(cond, end, what):
