@@ -9,6 +9,8 @@ page with the mouse until the result shows. Options:
   --check-http    the files served, their security headers, 404 for path tricks
   --watch         a second tab on the watch link sees the public view only
   --keys          play with the keyboard alone (Tab, Enter)
+  --drop-at N     drop the page's connection once N actions were taken
+  --rules         open the rules help first
   --check-dom     after every step, the DOM holds no card identity the
                   seat was not sent: every card drawn face up is one of
                   the view the server sent (read from the socket's frames),
@@ -258,6 +260,9 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--reload-at", type=int, default=0)
     ap.add_argument("--check-dom", action="store_true")
+    ap.add_argument("--drop-at", type=int, default=0,
+                    help="drop the page's connection once N actions were taken")
+    ap.add_argument("--rules", action="store_true", help="open the rules help first")
     ap.add_argument("--check-http", metavar="SRC",
                     help="the files served, their policy, and no path tricks; serves a "
                          "copy of the ruleset from SRC/rulesets with a picture and a "
@@ -318,7 +323,7 @@ def main():
             browser.call("Page.navigate", {"url": watch})
         seat = browser.open(width, height)
         browser.call("Page.navigate", {"url": link})
-        reloaded, shot_done = False, False
+        reloaded, dropped, shot_done = False, False, False
         while True:
             if time.time() > end:
                 fail("no result after %d clicks; page says %r" % (clicks, browser.js(STATE)))
@@ -346,6 +351,23 @@ def main():
                     server.terminate()
                     server.wait(timeout=60)
                     return 0
+            if a.rules and not clicks:
+                a.rules = False
+                browser.click("#rules-button")
+                wait_for(lambda: browser.js("document.getElementById('rules-text').textContent"
+                                            ".length > 100"), end, "no rules text shown")
+                print("rules help shown", flush=True)
+            if a.drop_at and not dropped and int(s["seq"]) >= a.drop_at:
+                # A dropped connection: the page must join again by itself.
+                dropped = True
+                browser.js("game.socket.close()")
+                print("connection dropped at seq", s["seq"], flush=True)
+                wait_for(lambda: "Connected" not in browser.js(STATE)["connection"], end,
+                         "the page did not notice the drop")
+                wait_for(lambda: "Connected" in browser.js(STATE)["connection"], end,
+                         "the page did not join again after a drop")
+                print("joined again:", browser.js(STATE)["connection"], flush=True)
+                continue
             if a.reload_at and not reloaded and int(s["seq"]) >= a.reload_at:
                 reloaded = True
                 print("reloading at seq", s["seq"], flush=True)
