@@ -113,7 +113,7 @@ class Chromium:
                            session=False)["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
                                  session=False)["sessionId"]
-        for m in ("Page.enable", "Network.enable", "Runtime.enable"):
+        for m in ("Page.enable", "Network.enable", "Runtime.enable", "Log.enable"):
             self.call(m)
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": width, "height": height, "deviceScaleFactor": 1,
@@ -168,6 +168,17 @@ class Chromium:
                         out.append(json.loads(e["params"]["response"]["payloadData"]))
                     except (KeyError, ValueError):
                         pass
+        return out
+
+    def page_errors(self):
+        """Uncaught exceptions and refusals (the policy's among them)."""
+        out = []
+        with self.cond:
+            for e in self.events:
+                if e.get("method") == "Runtime.exceptionThrown":
+                    out.append(json.dumps(e["params"]["exceptionDetails"])[:300])
+                if e.get("method") == "Log.entryAdded" and e["params"]["entry"]["level"] == "error":
+                    out.append(e["params"]["entry"].get("text", "")[:300])
         return out
 
     def close(self):
@@ -403,6 +414,10 @@ def main():
             time.sleep(0.02)
         if a.shot and not shot_done:
             save_shot(browser, a.shot)
+        # A reload or a drop may log the closed socket; nothing else may fail.
+        errors = [e for e in browser.page_errors() if "WebSocket" not in e]
+        if errors:
+            fail("the page logged errors:\n" + "\n".join(errors))
     finally:
         browser.close()
     try:
