@@ -204,6 +204,7 @@ STATE = """(() => {
   for (const e of document.querySelectorAll('button.card.playable'))
     pick.push('button.card[data-card="' + e.dataset.card + '"]');
   return {seq: b.dataset.seq, stale: !!window.beforeReload,
+          wide: document.documentElement.scrollWidth > window.innerWidth,
           logLines: document.querySelectorAll('#log li').length, over: b.dataset.over === '1',
           pending: b.dataset.pending === '1', pick,
           result: document.getElementById('result').hidden ? ''
@@ -345,6 +346,8 @@ def main():
             if s.get("dialog"):
                 (browser.press if a.keys else browser.click)("#confirm-yes")
                 continue
+            if s["wide"]:
+                fail("the page is wider than the %s screen: it scrolls sideways" % a.size)
             if a.check_dom and check_dom(browser, 1):
                 checked += 1
             if s["over"] and s["result"]:
