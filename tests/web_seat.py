@@ -371,6 +371,16 @@ def main():
                 wait_for(lambda: browser.js("document.getElementById('rules-text').textContent"
                                             ".length > 100"), end, "no rules text shown")
                 print("rules help shown", flush=True)
+                # A chat line, typed and sent with the mouse, comes back as text.
+                line = "<b>hello</b> from the browser"
+                browser.js("document.getElementById('chat-text').value = %s" % json.dumps(line))
+                browser.click("#chat-send")
+                wait_for(lambda: browser.js("[...document.querySelectorAll('#log li')]"
+                                            ".some(e => e.textContent.includes(%s))"
+                                            % json.dumps(line)), end, "the chat line never came back")
+                if browser.js("document.querySelector('#log b') !== null"):
+                    fail("a chat line was read as HTML")
+                print("chat line shown as text", flush=True)
             if a.drop_at and not dropped and int(s["seq"]) >= a.drop_at:
                 # A dropped connection: the page must join again by itself.
                 dropped = True

@@ -114,7 +114,7 @@ function received(m) {
       setConnection('The server asked to start over from its view: ' + String(m.reason || ''));
       break;
     case 'chat':
-      game.log.push('player ' + m.from + ' says: ' + String(m.text));
+      game.log.push((m.from === 0 ? 'a watcher' : playerName(m.from)) + ': ' + String(m.text));
       draw();
       break;
     case 'error':
@@ -410,5 +410,20 @@ function toggleRules() {
   if (!box.hidden) box.scrollIntoView();
 }
 
+// --- chat -----------------------------------------------------------------
+
+// A line to the table; the server sends it back to every seat as text.
+function sendChat() {
+  const input = $('chat-text');
+  // The server takes printable text only, at most 500 bytes.
+  const text = input.value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  if (!text || new TextEncoder().encode(text).length > 500) return;
+  if (send({ type: 'chat', text })) input.value = '';
+}
+
+$('chat-send').addEventListener('click', sendChat);
+$('chat-text').addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') sendChat();
+});
 $('rules-button').addEventListener('click', toggleRules);
 connect();
