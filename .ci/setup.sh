@@ -7,7 +7,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 packages=(g++ cmake make pkg-config liblua5.4-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
           libcli11-dev nlohmann-json3-dev libgtest-dev libmimalloc-dev fonts-dejavu-core lua-check
           dpkg-dev help2man lintian strace
-          libsqlite3-dev chromium
+          libsqlite3-dev chromium python3
           libboost-dev libssl-dev
           clang libclang-rt-14-dev)
 missing=()

@@ -21,7 +21,7 @@ while read -r link; do
   p=$((p + 1))
   timeout 120 "$ratify" join "$link" --text --bot random --seed "$p" --quiet > "join$p.out" 2>&1 &
   clients+=($!)
-done < <(grep 'token=' serve.out)
+done < <(grep '^ws://.*token=' serve.out)
 [ ${#clients[@]} -eq "$players" ] || { echo "expected $players links"; cat serve.out serve.err; exit 1; }
 for p in $(seq "$players"); do
   wait "${clients[$((p - 1))]}" || { echo "join $p failed:"; cat "join$p.out"; exit 1; }

@@ -71,6 +71,9 @@ int cmd_serve(const ServeArgs& a) {
             << " players; seed commitment " << server.commitment() << "\n";
   for (const auto& link : server.seat_links()) std::cout << link << "\n";
   if (o.watchers) std::cout << server.watch_link() << "\n";
+  // The same links for a browser: the server also serves the page.
+  for (const auto& link : server.seat_links()) std::cout << "http" << link.substr(2) << "\n";
+  if (o.watchers) std::cout << "http" << server.watch_link().substr(2) << "\n";
   std::cout << std::flush;
   server.run();
   if (!server.failure().empty()) {

@@ -2,6 +2,7 @@
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
 #include <chrono>
@@ -13,6 +14,8 @@
 
 #include "bots/bots.hpp"
 #include "core/replay.hpp"
+#include "engine/catalog.hpp"
+#include "net/http_files.hpp"
 #include "net/protocol.hpp"
 
 namespace ratify::net {
@@ -102,7 +105,11 @@ class Session : public std::enable_shared_from_this<Session> {
     timeouts.keep_alive_pings = true;
     ws_.set_option(timeouts);
     ws_.read_message_max(kMaxClientMessage);
-    ws_.async_accept(beast::bind_front_handler(&Session::on_accept, shared_from_this()));
+    // One port for both: a WebSocket upgrade joins the game, a plain GET
+    // gets the browser seat's files (http_files.hpp).
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::http::async_read(ws_.next_layer(), buf_, req_,
+                            beast::bind_front_handler(&Session::on_request, shared_from_this()));
   }
 
   void send(const nlohmann::json& j) {
@@ -136,6 +143,16 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
  private:
+  void on_request(beast::error_code ec, size_t) {
+    if (ec) return hub_.gone(this);
+    if (!websocket::is_upgrade(req_))
+      return serve_http(
+          ws_.next_layer(), req_,
+          {engine::assets_dir() / "web", engine::assets_dir(), hub_.loaded->meta().dir},
+          [self = shared_from_this()] { self->hub_.gone(self.get()); });
+    beast::get_lowest_layer(ws_).expires_never();
+    ws_.async_accept(req_, beast::bind_front_handler(&Session::on_accept, shared_from_this()));
+  }
   void on_accept(beast::error_code ec) {
     if (ec) return hub_.gone(this);
     read();
@@ -169,6 +186,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buf_;
+  beast::http::request<beast::http::string_body> req_;
   std::deque<std::string> out_;
   Server::Impl& hub_;
   std::string address_;
@@ -361,7 +379,8 @@ nlohmann::json Server::Impl::welcome(int seat) const {
                      {"name", d.name},
                      {"short", d.short_label},
                      {"kind", d.kind},
-                     {"text", d.text}});
+                     {"text", d.text},
+                     {"image", d.image}});
   j["cards"] = std::move(cards);
   j["commitment"] = commit;
   return j;
