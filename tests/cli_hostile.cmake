@@ -181,6 +181,32 @@ foreach(case "label_utf8;ruleset.lua:[0-9]+: bad_data: actions\\(g\\): action 1.
 endforeach()
 expect(1 sim ${BAD} --set bad=score_nan -n 20 --threads 1 --quiet)
 says("result\\(g\\).scores\\[1\\] is not a finite number" "a NaN score in sim")
+# Issue 29: each ends the run with the ruleset's fault named, never a crash
+# (a heuristic of NaN for every action), a hang (a table shared by two
+# places walked as a tree: {t, t} 60 deep) or a wrong result (NaN stats
+# written as null, a player who wins twice counted as a shared win).
+foreach(case "shared_state;a table appears twice in the data"
+             "heuristic_nan;heuristic\\(g, player\\) returned NaN"
+             "winners_twice;result\\(g\\).winners\\[2\\] names player 1 again"
+             "stat_nan;stats\\(g\\).steps is not a finite number"
+             "stat_name_utf8;stats\\(g\\): a name must be UTF-8 text")
+  list(GET case 0 bad)
+  list(GET case 1 message)
+  file(REMOVE ${OUT}/${bad}.json)
+  expect(1 sim ${BAD} --set bad=${bad} -n 4 --threads 1 --bots heuristic,heuristic --json ${OUT}/${bad}.json)
+  says("${message}" "bad=${bad} in sim")
+  if(EXISTS ${OUT}/${bad}.json)
+    message(FATAL_ERROR "bad=${bad}: a failed sim should write no results")
+  endif()
+endforeach()
+expect(2 play ${BAD} --set bad=shared_state --seats random,random --seed 1 --text --quiet)
+says("appears twice" "a shared table in g.state shown by the text UI")
+# An action holding a shared table: read once by apply in a batch run (a
+# frozen action's stand-ins), refused by check's strict look.
+expect(0 sim ${BAD} --set bad=shared_action -n 4 --threads 1 --quiet)
+expect(1 check ${BAD} --set bad=shared_action -n 4 --threads 1)
+says("appears twice" "a shared table in an action, in check")
+
 # An option's default that is NaN.
 file(COPY ${SRC}/tests/fixtures/tiny DESTINATION ${OUT}/nan)
 file(READ ${OUT}/nan/tiny/ruleset.lua rules)

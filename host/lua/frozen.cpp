@@ -40,10 +40,15 @@ void push_source(lua_State* L, int proxy) {
   lua_remove(L, -2);
 }
 
+void push_frozen_in(lua_State* L, int t, int memo);
+
 // A value read from an action: a table in it is read through a stand-in.
-void push_read(lua_State* L, int value) {
+// `memo` (the stand-ins made in this freeze, by table) makes a table met
+// twice (shared, or a cycle) one stand-in: walked as a tree, {t, t} 60
+// deep was 2^60 stand-ins.
+void push_read(lua_State* L, int value, int memo) {
   if (lua_istable(L, value))
-    push_frozen(L, value);
+    push_frozen_in(L, lua_absindex(L, value), memo);
   else
     lua_pushvalue(L, value);
 }
@@ -81,12 +86,12 @@ int count_fields(lua_State* L, int t, bool* nested) {
 // A copy of the action at t whose tables are stand-ins: what a stand-in
 // of an action with tables in it reads (fields at full speed, unlike a C
 // __index). A snapshot: such a stand-in is never kept.
-void push_shadow(lua_State* L, int t, int fields) {
+void push_shadow(lua_State* L, int t, int fields, int memo) {
   lua_createtable(L, 0, fields);  // sized once: growing a table rehashes it
   int shadow = lua_gettop(L);
   for (lua_pushnil(L); lua_next(L, t); lua_pop(L, 1)) {  // key value
     lua_pushvalue(L, -2);
-    push_read(L, lua_gettop(L) - 1);
+    push_read(L, lua_gettop(L) - 1, memo);
     lua_rawset(L, shadow);
   }
 }
@@ -94,13 +99,16 @@ void push_shadow(lua_State* L, int t, int fields) {
 // The stand-in for the table at t: empty, so every read and write meets
 // its metatable. A flat action's stand-in reads the action as it is now,
 // so it can be kept (and actions(g) may refill its own tables).
-void make_stand_in(lua_State* L, int t, bool flat, int fields) {
+void make_stand_in(lua_State* L, int t, bool flat, int fields, int memo) {
   lua_createtable(L, 0, 0);
+  lua_pushvalue(L, t);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, memo);
   lua_createtable(L, 0, 6);
   if (flat)
     lua_pushvalue(L, t);  // the common case: reads go straight to the action
   else
-    push_shadow(L, t, fields);
+    push_shadow(L, t, fields, memo);
   lua_pushvalue(L, -1);
   lua_rawsetp(L, -3, &kSourceKey);  // what # and pairs read
   lua_setfield(L, -2, "__index");
@@ -128,15 +136,11 @@ void push_kept(lua_State* L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &kKeptKey);
 }
 
-}  // namespace
-
-void push_frozen(lua_State* L, int idx) {
-  int t = lua_absindex(L, idx);
-  if (!lua_istable(L, t)) {
-    lua_pushvalue(L, t);
-    return;
-  }
+void push_frozen_in(lua_State* L, int t, int memo) {
   luaL_checkstack(L, 8, "an action nested too deep");
+  lua_pushvalue(L, t);
+  if (lua_rawget(L, memo) == LUA_TTABLE) return;  // met before in this freeze
+  lua_pop(L, 1);
   push_kept(L);
   lua_pushvalue(L, t);
   if (lua_rawget(L, -2) == LUA_TTABLE) {  // frozen before
@@ -147,13 +151,33 @@ void push_frozen(lua_State* L, int idx) {
   bool nested = false;
   int fields = count_fields(L, t, &nested);
   bool flat = !nested;
-  make_stand_in(L, t, flat, fields);
+  make_stand_in(L, t, flat, fields, memo);
   if (flat) {
     lua_pushvalue(L, t);
     lua_pushvalue(L, -2);
     lua_rawset(L, -4);
   }
   lua_remove(L, -2);  // the kept ones
+}
+
+}  // namespace
+
+void push_frozen(lua_State* L, int idx) {
+  int t = lua_absindex(L, idx);
+  if (!lua_istable(L, t)) {
+    lua_pushvalue(L, t);
+    return;
+  }
+  push_kept(L);  // the common case, an action frozen before: no memo made
+  lua_pushvalue(L, t);
+  if (lua_rawget(L, -2) == LUA_TTABLE) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 2);
+  lua_newtable(L);
+  push_frozen_in(L, t, lua_gettop(L));
+  lua_remove(L, -2);
 }
 
 }  // namespace ratify::lua

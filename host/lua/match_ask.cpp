@@ -85,6 +85,8 @@ std::vector<double> Match::standings() {
   return out;
 }
 
+constexpr size_t kMaxStatName = 256;
+
 std::vector<std::pair<std::string, double>> Match::stats() {
   std::vector<std::pair<std::string, double>> out;
   if (!rules_.meta().has_stats) return out;
@@ -98,7 +100,16 @@ std::vector<std::pair<std::string, double>> Match::stats() {
     for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) {
       if (lua_type(L, -2) != LUA_TSTRING || !lua_isnumber(L, -1))
         luaL_error(L, "%s: stats(g) must return { name = number, ... }", id);
-      out.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
+      // Checked here, where they enter: JSON writes NaN as null (merge then
+      // refused the file) and cannot write a name that is not UTF-8.
+      size_t n;
+      const char* name = lua_tolstring(L, -2, &n);
+      if (n > kMaxStatName || !valid_utf8(name, n))
+        luaL_error(L, "%s: stats(g): a name must be UTF-8 text of at most %d bytes", id,
+                   static_cast<int>(kMaxStatName));
+      if (!std::isfinite(lua_tonumber(L, -1)))
+        luaL_error(L, "%s: stats(g).%s is not a finite number", id, name);
+      out.emplace_back(std::string(name, n), lua_tonumber(L, -1));
     }
   });
   std::sort(out.begin(), out.end());
