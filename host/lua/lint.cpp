@@ -5,10 +5,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
+#include <string_view>
 
 #include "lua/internal.hpp"
 #include "lua/match.hpp"
@@ -84,18 +85,91 @@ const std::vector<std::string>& card_keys() {
   return keys;
 }
 
+namespace {
+
+bool is_word(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+bool is_space(char c) {
+  return std::isspace(static_cast<unsigned char>(c));
+}
+size_t skip_spaces(const std::string& s, size_t i) {
+  while (i < s.size() && is_space(s[i])) ++i;
+  return i;
+}
+// The start of the spaces that end just before i.
+size_t spaces_before(const std::string& s, size_t i) {
+  while (i > 0 && is_space(s[i - 1])) --i;
+  return i;
+}
+bool starts_with_at(const std::string& s, size_t i, std::string_view what) {
+  return i <= s.size() && s.compare(i, what.size(), what) == 0;
+}
+
+// Whether `line`, with `key` at `at`, assigns the key there: `key =` (not
+// `==`), `["key"] =`, or `function M.key(`, each after a non-word byte.
+bool assigns_at(const std::string& line, size_t at, const std::string& key, size_t name_start) {
+  auto word_edge = [&](size_t i) { return i == 0 || !is_word(line[i - 1]); };
+  size_t after = skip_spaces(line, at + key.size());
+  if (word_edge(at) && after < line.size() && line[after] == '=' &&
+      (after + 1 == line.size() || line[after + 1] != '='))
+    return true;
+  if (at > 0 && line[at - 1] == '"' && starts_with_at(line, at + key.size(), "\"")) {
+    size_t open = spaces_before(line, at - 1);
+    size_t close = skip_spaces(line, at + key.size() + 1);
+    if (open > 0 && line[open - 1] == '[' && word_edge(open - 1) && close < line.size() &&
+        line[close] == ']') {
+      size_t eq = skip_spaces(line, close + 1);
+      if (eq < line.size() && line[eq] == '=') return true;
+    }
+  }
+  if (at > 0 && (line[at - 1] == '.' || line[at - 1] == ':') && after < line.size() &&
+      line[after] == '(') {
+    size_t gap = spaces_before(line, name_start);
+    constexpr std::string_view kFunction = "function";
+    if (gap < name_start && gap >= kFunction.size() &&
+        starts_with_at(line, gap - kFunction.size(), kFunction) &&
+        word_edge(gap - kFunction.size()))
+      return true;
+  }
+  return false;
+}
+
+bool is_name_byte(char c) {
+  return is_word(c) || c == '.' || c == ':';
+}
+
+}  // namespace
+
+// A linear scan (std::regex overflowed the stack on a long line): every
+// place the key occurs is found by Knuth-Morris-Pratt, and looked at
+// around it; the run of name bytes before it is tracked as the scan goes.
+// A key may be any string (a card id, an option's name).
 int key_line(const std::string& file, int from, const std::string& key) {
-  std::string k;  // the key, escaped for the pattern (a key may be any string)
-  for (char ch : key) {
-    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_') k += '\\';
-    k += ch;
+  if (key.empty()) return 0;
+  std::vector<size_t> border(key.size(), 0);  // longest proper border of key[0..i]
+  for (size_t i = 1, k = 0; i < key.size(); ++i) {
+    while (k > 0 && key[i] != key[k]) k = border[k - 1];
+    if (key[i] == key[k]) ++k;
+    border[i] = k;
   }
   std::ifstream f(file);
-  std::regex assign("(^|[^A-Za-z0-9_])(" + k + "\\s*=([^=]|$)|\\[\\s*\"" + k +
-                    "\"\\s*\\]\\s*=|function\\s+[A-Za-z0-9_.:]*[.:]" + k + "\\s*\\()");
   std::string line;
-  for (int n = 1; std::getline(f, line); ++n)
-    if (n >= from && std::regex_search(line, assign)) return n;
+  for (int n = 1; std::getline(f, line); ++n) {
+    if (n < from) continue;
+    size_t name_start = 0, scanned = 0, matched = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+      while (matched > 0 && line[i] != key[matched]) matched = border[matched - 1];
+      if (line[i] == key[matched]) ++matched;
+      if (matched == key.size()) {
+        size_t at = i + 1 - key.size();  // increasing: `scanned` moves on once in all
+        for (; scanned < at; ++scanned)
+          if (!is_name_byte(line[scanned])) name_start = scanned + 1;
+        if (assigns_at(line, at, key, name_start)) return n;
+        matched = border[matched - 1];
+      }
+    }
+  }
   return 0;
 }
 
