@@ -189,6 +189,15 @@ const Case kCases[] = {
      "assert(line:match('^(%w+)%s*=%s*(.-)%s*$') == 'key') "
      "assert((string.rep('a b ', 5000):gsub('%s+', '_'))) error('patterns as in Lua')",
      kOkActions, "patterns as in Lua"},
+    // A plain find is linear (Lua's compares the needle at every byte).
+    {"find_plain_long_needle",
+     "local s, p = string.rep('a', 1e6), string.rep('a', 1e5) .. 'b' "
+     "assert(not s:find(p, 1, true)) assert(not s:find(p)) "
+     "assert(('xaab'):find('aab', -3, true) == 2 and ('xaab'):find('', 9) == nil) "
+     "assert(select(2, ('xaab'):find('ab', 0, true)) == 4) error('found at once')",
+     kOkActions, "found at once"},
+    {"match_literal_long", "string.match(string.rep('a', 1e6), string.rep('a', 1e5) .. 'b')",
+     kOkActions, "use string.find(s, p, 1, true)"},
     {"format_width", "string.format('%999999999d', 1)", kOkActions, "invalid conversion"},
     {"concat_range", "table.concat({}, '', 1, 1e12)", kOkActions,
      "ruleset.lua:4: invalid value (nil) at index 1"},
