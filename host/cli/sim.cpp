@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -124,12 +125,17 @@ sim::TournamentResult merge_tournaments(const std::vector<std::string>& files) {
     std::ifstream in(f);
     if (!in) throw engine::InputError(f + ": cannot open");
     try {
-      auto j = nlohmann::json::parse(in);
+      std::stringstream text;
+      text << in.rdbuf();
+      core::check_json_depth(text.str());
+      auto j = nlohmann::json::parse(text.str());
       if (first.is_null()) first = j;
       if (j.at("bots") != first.at("bots") || j.at("deals") != first.at("deals"))
         throw engine::InputError(f + ": not a shard of the same tournament as " + files[0]);
       parts.push_back(sim::result_from_json(j.at("results")));
     } catch (const nlohmann::json::exception& e) {
+      throw engine::InputError(f + ": not a `ratify tournament --json` result: " + e.what());
+    } catch (const core::ReplayError& e) {
       throw engine::InputError(f + ": not a `ratify tournament --json` result: " + e.what());
     }
   }
@@ -191,9 +197,14 @@ int cmd_merge(const std::vector<std::string>& files, const std::string& json_out
     std::ifstream in(f);
     if (!in) throw engine::InputError(f + ": cannot open");
     try {
-      for (auto& r : sim::results_from_json(nlohmann::json::parse(in)))
+      std::stringstream text;
+      text << in.rdbuf();
+      core::check_json_depth(text.str());  // results nest a few levels
+      for (auto& r : sim::results_from_json(nlohmann::json::parse(text.str())))
         parts.push_back(std::move(r));
     } catch (const nlohmann::json::exception& e) {
+      throw engine::InputError(f + ": not a `ratify sim --json` result: " + e.what());
+    } catch (const core::ReplayError& e) {
       throw engine::InputError(f + ": not a `ratify sim --json` result: " + e.what());
     }
   }
