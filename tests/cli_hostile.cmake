@@ -232,6 +232,19 @@ never("stoi|terminate" "a plain message")
 expect(2 check article2 --game -1)
 expect(2 solve british_constitution --limit-nodes 0)
 
+# Issue 29: host allocations sized by input are bounded before they are made.
+expect(2 check article2 -n 2 --players 1)
+says("article2 is for 2, 3, 4 players, not 1" "check --players 1 is bad input")
+expect(2 sim article2 -n 2000000000 --quiet)
+says("-n: at most 1000000 games a run" "sim -n of two billion")
+file(COPY ${SRC}/tests/fixtures/tiny DESTINATION ${OUT}/wide)
+file(WRITE ${OUT}/wide/tiny/variants/wide.lua "return { players = { min = 2, max = 2147483647 } }\n")
+expect(2 check ${OUT}/wide/tiny/variants/wide.lua -n 1)
+says("players: 2147483647 is outside the ruleset's" "a variant's player range of two billion")
+file(WRITE ${OUT}/wide/tiny/variants/twice.lua "return { players = { 2, 2 } }\n")
+expect(2 check ${OUT}/wide/tiny/variants/twice.lua -n 1)
+says("players: 2 is listed twice" "a variant's player list with a count twice")
+
 # merge refuses shards of different runs: rotation, options, bots.
 expect(0 sim article2 -n 4 --shard 0/2 --quiet --json ${OUT}/m0.json)
 expect(0 sim article2 -n 4 --shard 1/2 --rotate --quiet --json ${OUT}/m1.json)
@@ -264,3 +277,16 @@ foreach(block RANGE 0 29)  # a block at a time: one growing string is quadratic 
 endforeach()
 file(APPEND ${many}/cards.lua "}\n")
 expect(0 check ${many} -n 1)
+# A variant adding 30,000 cards to the 30,000: looked up by id, not
+# variant cards x base cards (9 * 10^8 steps and host strings).
+file(MAKE_DIRECTORY ${many}/variants)
+file(WRITE ${many}/variants/more.lua "return { cards = {\n")
+foreach(block RANGE 0 29)
+  set(defs "")
+  foreach(i RANGE 1 1000)
+    string(APPEND defs "  new${block}_${i} = { name = \"New\", text = \"x\" },\n")
+  endforeach()
+  file(APPEND ${many}/variants/more.lua "${defs}")
+endforeach()
+file(APPEND ${many}/variants/more.lua "} }\n")
+expect(0 check ${many}/variants/more.lua -n 1)

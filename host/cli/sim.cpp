@@ -79,6 +79,16 @@ static std::vector<std::string> sim_columns(const SimArgs& a) {
   return variants;
 }
 
+// A run keeps a record of each game it plays (about 500 bytes): -n of two
+// billion asked the host for a terabyte before the first game.
+constexpr int64_t kMaxGamesPerRun = 1000000;
+static void check_games_per_run(int64_t games, int shards) {
+  if (games > kMaxGamesPerRun)
+    throw engine::InputError("-n: at most " + std::to_string(kMaxGamesPerRun) + " games a run" +
+                             (shards > 1 ? " (a shard)" : "") +
+                             "; play more as shards: --shard K/N, then ratify merge");
+}
+
 int cmd_sim(const SimArgs& a) {
   std::vector<std::string> variants = sim_columns(a);
   std::vector<sim::SimResult> runs;
@@ -98,6 +108,7 @@ int cmd_sim(const SimArgs& a) {
     if (a.no_leads) c.leads = sim::SimConfig::Leads::Off;
     c.skill_bot = a.skill_bot;
     if (!a.shard.empty()) parse_shard(a.shard, c.shard, c.shards);
+    check_games_per_run(int64_t{a.games} / c.shards + a.skill_games, c.shards);
     if (!a.quiet) c.progress = progress_bar(v.empty() ? "sim" : v);
     runs.push_back(sim::run_sim(c));
     if (!a.quiet || runs.back().stopped_at >= 0) std::cout << sim::summary_text(runs.back());

@@ -90,6 +90,14 @@ CheckReport run_check(const CheckConfig& c) {
   CheckReport report;
   auto first = engine::Loaded::open(c.ruleset, c.variant);
   auto options = first->options(c.sets);
+  // A count the rules do not allow is bad input (exit 2), not a failed game.
+  if (c.players && !first->meta().allows(c.players)) {
+    std::string allowed;
+    for (int p : first->meta().player_counts())
+      allowed += (allowed.empty() ? "" : ", ") + std::to_string(p);
+    throw engine::InputError(first->meta().id + " is for " + allowed + " players, not " +
+                             std::to_string(c.players));
+  }
   std::vector<int> counts = c.players ? std::vector<int>{c.players} : first->meta().player_counts();
   if (builds_labels(*first, options, counts.front(), c.seed))
     report.lint.push_back(first->meta().id +
