@@ -204,6 +204,15 @@ const Case kCases[] = {
     {"load_huge_chunk", "load(string.rep(' ', 2e7))", kOkActions, "load: a chunk of"},
     {"error_message_huge", "error(string.rep('x', 1e7))", kOkActions, "bytes, cut)"},
     // Host calls with huge arguments, host memory counted.
+    {"draw_into_itself",
+     "g.zone('z') g.move_all('box', 'z') local got = g.draw('z', 'z', 1e12) "
+     "assert(#got == g.count('z')) error('drawn at once')",
+     kOkActions, "drawn at once"},
+    {"options_write", "g.options.x = 1", kOkActions, "g.options is read-only"},
+    {"options_read",
+     "local n = 0 for k, v in pairs(g.options) do n = n + 1 end assert(n == 0) "
+     "assert(rawget(g.options, 'x') == nil) error('read as a table')",
+     kOkActions, "read as a table"},
     {"zones_loop", "for i = 1, 1e9 do g.zone('z' .. i) end", kOkActions, "zones in one game"},
     {"zone_name_huge", "g.zone(string.rep('x', 1e7))", kOkActions, "a zone name of 10000000 bytes"},
     {"zone_label_huge", "g.zone('z', { label = string.rep('x', 1e5) })", kOkActions,
