@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "engine/game.hpp"
 #include "lua/match.hpp"
@@ -310,6 +311,22 @@ TEST(Sandbox, LongCallsUnderTheLimitFinish) {
     auto m = l->rules().new_match(1, k, l->options({}));
     EXPECT_EQ(m->action_count(), 1);
   }
+  fs::remove_all(dir);
+}
+
+// Issue 29: the limit counts the CPU time of the VM's thread. A call that
+// waits (here in the host, as a process stopped by SIGSTOP or starved on a
+// loaded machine) for longer than its limit is not stopped for it.
+TEST(Sandbox, TheLimitCountsCpuTimeNotWaiting) {
+  Case c{"waits", "print('x') for i = 1, 1e4 do end", kOkActions, ""};
+  fs::path dir = write_case(c);
+  lua::Limits limits;
+  limits.seconds = 0.3;
+  auto l = engine::Loaded::open(dir.string(), {}, limits);
+  l->rules().vm().print_sink = [](const std::string&) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(900));
+  };
+  EXPECT_NO_THROW(l->rules().new_match(1, 1, l->options({})));
   fs::remove_all(dir);
 }
 

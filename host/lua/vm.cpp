@@ -109,7 +109,7 @@ struct Vm::Internals {
     WatchedCall& w = vm->watch_;
     return w.armed_serial.load(std::memory_order_acquire) ==
                w.serial.load(std::memory_order_relaxed) &&
-           watchdog::now_ns() >= w.deadline.load(std::memory_order_relaxed);
+           watchdog::thread_cpu_ns() >= w.deadline.load(std::memory_order_relaxed);
   }
 
   static std::string time_message(Vm* vm) {
