@@ -3,6 +3,8 @@
 // a hang. Each case is a ruleset written to a temporary folder.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -327,6 +329,29 @@ TEST(Sandbox, TheLimitCountsCpuTimeNotWaiting) {
     std::this_thread::sleep_for(std::chrono::milliseconds(900));
   };
   EXPECT_NO_THROW(l->rules().new_match(1, 1, l->options({})));
+  fs::remove_all(dir);
+}
+
+// Issue 29: a call over a quarter of its limit is named (check warns of
+// it), with its function and file:line. The limit is set from a first run
+// of the same call, so the second takes about half of it on any machine.
+TEST(Sandbox, ACallNearItsLimitIsNamed) {
+  Case c{"slow_setup", "local n = 0 for i = 1, 3e6 do n = n + i % 7 end", kOkActions, ""};
+  fs::path dir = write_case(c);
+  lua::Limits limits;
+  limits.seconds = 60;
+  auto calibrate = engine::Loaded::open(dir.string(), {}, limits);
+  std::clock_t start = std::clock();
+  calibrate->rules().new_match(1, 1, calibrate->options({}));
+  double took = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+  EXPECT_EQ(calibrate->slow_call_warning(), "");  // far under its limit
+  limits.seconds = std::max(0.05, 2 * took);
+  auto l = engine::Loaded::open(dir.string(), {}, limits);
+  l->rules().new_match(1, 1, l->options({}));
+  std::string w = l->slow_call_warning();
+  EXPECT_NE(w.find("M.setup (" + (dir / "ruleset.lua").string() + ":4) took"), std::string::npos)
+      << w;
+  EXPECT_NE(w.find("over a quarter of its"), std::string::npos) << w;
   fs::remove_all(dir);
 }
 

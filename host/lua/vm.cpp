@@ -13,6 +13,8 @@
 #define RATIFY_FREE std::free
 #endif
 
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -47,6 +49,45 @@ std::string where(lua_State* L) {
     lua_getinfo(L, "Sl", &ar);
     if (ar.currentline > 0)
       return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+  }
+  return {};
+}
+
+// The outermost Lua function running ("file:line" of its definition): the
+// ruleset's function a host call runs, whatever it has called since.
+std::string outermost_function(lua_State* L) {
+  lua_Debug ar;
+  std::string out;
+  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "S", &ar);
+    if (ar.what[0] == 'L') out = std::string(ar.short_src) + ":" + std::to_string(ar.linedefined);
+  }
+  return out;
+}
+
+// A function's name from the line that defines it ("function M.setup(g)",
+// "setup = function(g)"), or "".
+std::string name_on_line(const std::string& place) {
+  auto colon = place.rfind(':');
+  if (colon == std::string::npos) return {};
+  std::ifstream f(place.substr(0, colon));
+  int n = std::atoi(place.c_str() + colon + 1);
+  std::string line;
+  for (int k = 1; k <= n && std::getline(f, line); ++k) {
+  }
+  if (line.size() > 1000) return {};
+  auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (auto at = line.find("function "); at != std::string::npos) {
+    size_t from = at + 9, to = from;
+    while (to < line.size() && (name_char(line[to]) || line[to] == '.' || line[to] == ':')) ++to;
+    if (to > from) return line.substr(from, to - from);
+    size_t eq = line.rfind('=', at);
+    if (eq == std::string::npos) return {};
+    size_t end = eq;
+    while (end > 0 && line[end - 1] == ' ') --end;
+    size_t start = end;
+    while (start > 0 && (name_char(line[start - 1]) || line[start - 1] == '.')) --start;
+    return line.substr(start, end - start);
   }
   return {};
 }
@@ -95,7 +136,15 @@ struct Vm::Internals {
           lua_sethook(L, nullptr, 0, 0);  // armed for a call that has ended
           return;
         }
-        if (!time_up(vm)) return;
+        if (!time_up(vm)) {
+          // A call running long: which function, for check's warning.
+          uint64_t serial = w.serial.load(std::memory_order_relaxed);
+          if (vm->noted_serial_ != serial) {
+            vm->noted_serial_ = serial;
+            vm->noted_function_ = outermost_function(L);
+          }
+          return;
+        }
         vm->abort_ = where(L) + time_message(vm);
       }
     }
@@ -517,6 +566,7 @@ void Vm::call(int nargs, int nresults, double seconds) {
   }
   int rc = lua_pcall(L, nargs, nresults, base);
   if (--depth_ == 0) {
+    note_long_call();
     watch_.end();
     if (memory_over_) lua_sethook(L, nullptr, 0, 0);
   }
@@ -536,6 +586,34 @@ void Vm::call(int nargs, int nresults, double seconds) {
     lua_gc(L, LUA_GCCOLLECT);  // give back what a failed call left
   }
   throw ScriptError(msg, tb);
+}
+
+// Only a call the watchdog armed (one that ran a tick at least) reads the
+// clock: its CPU time since the watchdog first saw it, a lower bound.
+void Vm::note_long_call() {
+  uint64_t serial = watch_.serial.load(std::memory_order_relaxed);
+  if (watch_.armed_serial.load(std::memory_order_acquire) != serial) return;
+  int64_t seen = watch_.deadline.load(std::memory_order_relaxed) -
+                 watch_.limit_ns.load(std::memory_order_relaxed);
+  double used = static_cast<double>(watchdog::thread_cpu_ns() - seen) / 1e9;
+  if (used <= call_seconds_ / 4 || used <= slowest_seconds_) return;
+  slowest_seconds_ = used;
+  slowest_limit_ = call_seconds_;
+  slowest_function_ = noted_serial_ == serial ? noted_function_ : "";
+}
+
+std::string Vm::slow_call_warning() const {
+  if (slowest_seconds_ <= 0) return {};
+  std::string name = slowest_function_.empty() ? "" : name_on_line(slowest_function_);
+  std::string what = slowest_function_.empty() ? "a call"
+                     : name.empty()            ? "the function at " + slowest_function_
+                                               : name + " (" + slowest_function_ + ")";
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                " took %.2f s of CPU in one call, over a quarter of its %g s limit: a slower "
+                "machine or a longer game may hit the limit",
+                slowest_seconds_, slowest_limit_);
+  return what + buf;
 }
 
 }  // namespace ratify::lua
