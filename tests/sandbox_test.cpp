@@ -56,7 +56,9 @@ fs::path write_case(const Case& c) {
   if (c.extra_file) {
     std::string e = c.extra_file;
     auto eq = e.find('=');
-    std::ofstream(dir / e.substr(0, eq)) << e.substr(eq + 1);
+    std::string body = e.substr(eq + 1);
+    if (body == "BIG") body = "-- " + std::string(size_t(17) << 20, 'x') + "\nreturn {}\n";
+    std::ofstream(dir / e.substr(0, eq)) << body;
   }
   return dir;
 }
@@ -216,6 +218,8 @@ const Case kCases[] = {
      "local n = 0 for k, v in pairs(g.options) do n = n + 1 end assert(n == 0) "
      "assert(rawget(g.options, 'x') == nil) error('read as a table')",
      kOkActions, "read as a table"},
+    {"module_huge", "require 'big'", kOkActions, "big.lua: a file over 16 MiB", nullptr,
+     "big.lua=BIG"},
     {"zones_loop", "for i = 1, 1e9 do g.zone('z' .. i) end", kOkActions, "zones in one game"},
     {"zone_name_huge", "g.zone(string.rep('x', 1e7))", kOkActions, "a zone name of 10000000 bytes"},
     {"zone_label_huge", "g.zone('z', { label = string.rep('x', 1e5) })", kOkActions,
@@ -352,6 +356,24 @@ TEST(Sandbox, ACallNearItsLimitIsNamed) {
   EXPECT_NE(w.find("M.setup (" + (dir / "ruleset.lua").string() + ":4) took"), std::string::npos)
       << w;
   EXPECT_NE(w.find("over a quarter of its"), std::string::npos) << w;
+  fs::remove_all(dir);
+}
+
+// Issue 29: status lines are host copies the memory cap never sees: the
+// first 200 lines are kept, each cut at 4 KiB (on a character boundary).
+TEST(Sandbox, StatusLinesAreBounded) {
+  Case c{"status_huge", "", kOkActions, "", nullptr, nullptr};
+  std::string rules = replace(replace(kBase, "SETUP", ""), "ACTIONS", kOkActions);
+  rules = replace(rules, "return M\n",
+                  "function M.status(g, p) local l = string.rep('\\u{e9}', 50000) "
+                  "local t = {} for i = 1, 10000 do t[i] = l end return t end\nreturn M\n");
+  c.whole_file = rules.c_str();
+  fs::path dir = write_case(c);
+  auto l = engine::Loaded::open(dir.string());
+  engine::Game g(l, 1, 1, l->options({}), engine::Mode::Record);
+  auto lines = g.state().status(1);
+  EXPECT_EQ(lines.size(), 200u);
+  EXPECT_EQ(lines[0].size(), 4096u);  // 2048 characters of two bytes
   fs::remove_all(dir);
 }
 

@@ -13,6 +13,7 @@
 #define RATIFY_FREE std::free
 #endif
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -35,12 +36,26 @@ Vm* vm_of(lua_State* L) {
   return *static_cast<Vm**>(lua_getextraspace(L));
 }
 
+// A chunk the sandbox compiles is at most this long (`load`, a module, the
+// ruleset's files): a 1.5 GB module was read whole into the host.
+constexpr size_t kMaxChunk = size_t(16) << 20;
+
+// At most kMaxChunk + 1 bytes of a file: one more than a chunk may hold
+// says it is too long, without reading the rest.
 std::string read_text(const std::filesystem::path& p) {
   std::ifstream f(p, std::ios::binary);
   if (!f) return {};
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  std::error_code ec;
+  uintmax_t size = std::filesystem::file_size(p, ec);
+  std::string out(ec ? kMaxChunk + 1 : std::min<uintmax_t>(size + 1, kMaxChunk + 1), '\0');
+  f.read(out.data(), static_cast<std::streamsize>(out.size()));
+  out.resize(static_cast<size_t>(f.gcount()));
+  return out;
+}
+
+std::string too_long(const std::string& shown) {
+  return shown + ": a file over " + std::to_string(kMaxChunk >> 20) +
+         " MiB (the sandbox's limit for a chunk of Lua)";
 }
 
 std::string where(lua_State* L) {
@@ -379,6 +394,13 @@ struct Vm::Internals {
       return false;
     }
     std::string shown = vm->display_path(file), text = read_text(file), chunk = "@" + shown;
+    if (text.size() > kMaxChunk) {
+      std::string why = "module '" + std::string(name) + "': " + too_long(shown);
+      luaL_where(L, 1);
+      lua_pushlstring(L, why.data(), why.size());
+      lua_concat(L, 2);
+      return false;
+    }
     lua_pushlstring(L, shown.data(), shown.size());
     if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") == LUA_OK) return true;
     lua_remove(L, -2);  // the path: the message alone stays
@@ -545,6 +567,7 @@ void Vm::run_file(const std::filesystem::path& file, int nresults) {
   if (std::string why = outside(file); !why.empty())
     throw ScriptError(file.lexically_normal().string() + " " + why);
   std::string text = read_text(file), chunk = "@" + display_path(file);
+  if (text.size() > kMaxChunk) throw ScriptError(too_long(display_path(file)));
   if (luaL_loadbufferx(L_, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK) {
     std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "load error";
     lua_pop(L_, 1);
