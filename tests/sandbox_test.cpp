@@ -169,8 +169,10 @@ const Case kCases[] = {
      "made at once"},
     {"rep_huge", "string.rep('x', 1e12)", kOkActions, "string.rep: a result of"},
     {"table_move_huge", "table.move({}, 1, 1e12, 2)", kOkActions, "table.move: 1000000000000"},
+    // (the time limit, short here: it counts CPU time, which a loaded
+    // machine gives slowly)
     {"insert_front_loop", "local t = {} for i = 1, 1e9 do table.insert(t, 1, i) end", kOkActions,
-     "exceeded"},
+     "time limit exceeded"},
     {"sort_huge", "table.sort(setmetatable({}, { __len = function() return 1e9 end }))", kOkActions,
      "table.sort: 1000000000 elements"},
     {"find_backtrack", "string.find(string.rep('a', 1e5), '.-.-.-.-b')", kOkActions,
