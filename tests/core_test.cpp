@@ -236,8 +236,7 @@ TEST(Options, ParseValidateAndListTheValidOnes) {
 // lost the run at the end, with a raw JSON exception).
 TEST(Options, AValueThatIsNotUtf8IsRefused) {
   std::vector<OptionDecl> decls = {{"title", "", std::string("x"), {}, {}, {}}};
-  EXPECT_EQ(std::get<std::string>(parse_setting("title=caf\xc3\xa9", decls).second),
-            "caf\xc3\xa9");
+  EXPECT_EQ(std::get<std::string>(parse_setting("title=caf\xc3\xa9", decls).second), "caf\xc3\xa9");
   try {
     parse_setting("title=caf\xff", decls);
     FAIL();
