@@ -181,6 +181,32 @@ foreach(case "label_utf8;ruleset.lua:[0-9]+: bad_data: actions\\(g\\): action 1.
 endforeach()
 expect(1 sim ${BAD} --set bad=score_nan -n 20 --threads 1 --quiet)
 says("result\\(g\\).scores\\[1\\] is not a finite number" "a NaN score in sim")
+# Issue 29: each ends the run with the ruleset's fault named, never a crash
+# (a heuristic of NaN for every action), a hang (a table shared by two
+# places walked as a tree: {t, t} 60 deep) or a wrong result (NaN stats
+# written as null, a player who wins twice counted as a shared win).
+foreach(case "shared_state;a table appears twice in the data"
+             "heuristic_nan;heuristic\\(g, player\\) returned NaN"
+             "winners_twice;result\\(g\\).winners\\[2\\] names player 1 again"
+             "stat_nan;stats\\(g\\).steps is not a finite number"
+             "stat_name_utf8;stats\\(g\\): a name must be UTF-8 text")
+  list(GET case 0 bad)
+  list(GET case 1 message)
+  file(REMOVE ${OUT}/${bad}.json)
+  expect(1 sim ${BAD} --set bad=${bad} -n 4 --threads 1 --bots heuristic,heuristic --json ${OUT}/${bad}.json)
+  says("${message}" "bad=${bad} in sim")
+  if(EXISTS ${OUT}/${bad}.json)
+    message(FATAL_ERROR "bad=${bad}: a failed sim should write no results")
+  endif()
+endforeach()
+expect(2 play ${BAD} --set bad=shared_state --seats random,random --seed 1 --text --quiet)
+says("appears twice" "a shared table in g.state shown by the text UI")
+# An action holding a shared table: read once by apply in a batch run (a
+# frozen action's stand-ins), refused by check's strict look.
+expect(0 sim ${BAD} --set bad=shared_action -n 4 --threads 1 --quiet)
+expect(1 check ${BAD} --set bad=shared_action -n 4 --threads 1)
+says("appears twice" "a shared table in an action, in check")
+
 # An option's default that is NaN.
 file(COPY ${SRC}/tests/fixtures/tiny DESTINATION ${OUT}/nan)
 file(READ ${OUT}/nan/tiny/ruleset.lua rules)
@@ -206,6 +232,19 @@ never("stoi|terminate" "a plain message")
 expect(2 check article2 --game -1)
 expect(2 solve british_constitution --limit-nodes 0)
 
+# Issue 29: host allocations sized by input are bounded before they are made.
+expect(2 check article2 -n 2 --players 1)
+says("article2 is for 2, 3, 4 players, not 1" "check --players 1 is bad input")
+expect(2 sim article2 -n 2000000000 --quiet)
+says("-n: at most 1000000 games a run" "sim -n of two billion")
+file(COPY ${SRC}/tests/fixtures/tiny DESTINATION ${OUT}/wide)
+file(WRITE ${OUT}/wide/tiny/variants/wide.lua "return { players = { min = 2, max = 2147483647 } }\n")
+expect(2 check ${OUT}/wide/tiny/variants/wide.lua -n 1)
+says("players: 2147483647 is outside the ruleset's" "a variant's player range of two billion")
+file(WRITE ${OUT}/wide/tiny/variants/twice.lua "return { players = { 2, 2 } }\n")
+expect(2 check ${OUT}/wide/tiny/variants/twice.lua -n 1)
+says("players: 2 is listed twice" "a variant's player list with a count twice")
+
 # merge refuses shards of different runs: rotation, options, bots.
 expect(0 sim article2 -n 4 --shard 0/2 --quiet --json ${OUT}/m0.json)
 expect(0 sim article2 -n 4 --shard 1/2 --rotate --quiet --json ${OUT}/m1.json)
@@ -214,6 +253,32 @@ says("not shards of one run" "shards with and without --rotate")
 expect(0 sim article2 -n 4 --shard 1/2 --bots random,heuristic --quiet --json ${OUT}/m2.json)
 expect(2 merge ${OUT}/m0.json ${OUT}/m2.json)
 says("not shards of one run" "shards with other bots")
+# Issue 29: merge checks the games and the rules, not only the settings.
+expect(0 sim article2 -n 4 --shard 1/2 --quiet --json ${OUT}/m3.json)
+expect(0 merge ${OUT}/m0.json ${OUT}/m3.json --no-history)
+file(READ ${OUT}/m0.json shard0)
+string(JSON relabelled SET "${shard0}" config shard 1)
+file(WRITE ${OUT}/relabelled.json "${relabelled}")
+expect(2 merge ${OUT}/m0.json ${OUT}/relabelled.json --no-history)
+says("shard 1/2 holds game 0, a game of another shard" "a shard relabelled as another")
+file(READ ${OUT}/m3.json shard1)
+string(JSON other SET "${shard1}" rules_hashes "{\"\": \"ffffffffffffffff\"}")
+file(WRITE ${OUT}/other_rules.json "${other}")
+expect(2 merge ${OUT}/m0.json ${OUT}/other_rules.json --no-history)
+says("other_rules.json: made under other rules than .*m0.json \\(base game: content \"ffffffffffffffff\""
+     "a shard made under other rules")
+string(JSON twice SET "${shard1}" games_list 1 index 1)
+file(WRITE ${OUT}/twice.json "${twice}")
+expect(2 merge ${OUT}/m0.json ${OUT}/twice.json --no-history)
+says("game 1 is in the shards twice" "a game twice")
+string(JSON gap REMOVE "${shard1}" games_list 1)
+file(WRITE ${OUT}/gap.json "${gap}")
+expect(2 merge ${OUT}/m0.json ${OUT}/gap.json --no-history)
+says("game 3 is in no shard" "a game missing")
+string(JSON older REMOVE "${shard1}" rules_hashes)
+file(WRITE ${OUT}/older.json "${older}")
+expect(0 merge ${OUT}/m0.json ${OUT}/older.json --no-history)
+says("warning: .*older.json: no rules content hash" "a shard of an older ratify is merged, said")
 
 # --- Time per card linear: a 30,000-card cards.lua is checked (loaded and
 # linted: each looks a card's line up) in about a second, not minutes.
@@ -238,3 +303,16 @@ foreach(block RANGE 0 29)  # a block at a time: one growing string is quadratic 
 endforeach()
 file(APPEND ${many}/cards.lua "}\n")
 expect(0 check ${many} -n 1)
+# A variant adding 30,000 cards to the 30,000: looked up by id, not
+# variant cards x base cards (9 * 10^8 steps and host strings).
+file(MAKE_DIRECTORY ${many}/variants)
+file(WRITE ${many}/variants/more.lua "return { cards = {\n")
+foreach(block RANGE 0 29)
+  set(defs "")
+  foreach(i RANGE 1 1000)
+    string(APPEND defs "  new${block}_${i} = { name = \"New\", text = \"x\" },\n")
+  endforeach()
+  file(APPEND ${many}/variants/more.lua "${defs}")
+endforeach()
+file(APPEND ${many}/variants/more.lua "} }\n")
+expect(0 check ${many}/variants/more.lua -n 1)

@@ -50,3 +50,12 @@ string(REPLACE "\"options\":{" "\"options\":{\"no_such_option\":true," text "${t
 file(WRITE ${OUT}/older.jsonl "${text}")
 expect(0 play --text --resume ${OUT}/older.jsonl --max-actions 1)
 says("no longer take the option no_such_option" "an option the rules dropped")
+
+# Issue 29: a save whose game ends while its moves are replayed (the rules
+# changed, or it was over) is kept: nothing was played, the file is theirs.
+expect(0 play article2 --text --seats bot,bot --seed 3 --quiet --log ${saves}/done.jsonl)
+expect(0 play --text --resume ${saves}/done.jsonl)
+says("the game ended while its saved moves were replayed; the save is kept" "a save that ends")
+if(NOT EXISTS ${saves}/done.jsonl)
+  message(FATAL_ERROR "resuming a game that ended in its replay deleted the save")
+endif()

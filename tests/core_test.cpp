@@ -232,6 +232,20 @@ TEST(Options, ParseValidateAndListTheValidOnes) {
   EXPECT_EQ(std::get<std::string>(all["rounding"]), "zero");
 }
 
+// Issue 29: a value that is not UTF-8 is refused where it enters (it
+// lost the run at the end, with a raw JSON exception).
+TEST(Options, AValueThatIsNotUtf8IsRefused) {
+  std::vector<OptionDecl> decls = {{"title", "", std::string("x"), {}, {}, {}}};
+  EXPECT_EQ(std::get<std::string>(parse_setting("title=caf\xc3\xa9", decls).second), "caf\xc3\xa9");
+  try {
+    parse_setting("title=caf\xff", decls);
+    FAIL();
+  } catch (const OptionError& e) {
+    EXPECT_NE(std::string(e.what()).find("a value must be UTF-8 text"), std::string::npos);
+  }
+  EXPECT_THROW(resolve(decls, {{"title", std::string("\xff")}}), OptionError);
+}
+
 TEST(Replay, CorruptFilesNameTheLine) {
   std::string good = R"({"ratify":"replay","ruleset":"x","seed":1,"players":2})"
                      "\n"

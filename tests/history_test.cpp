@@ -3,6 +3,7 @@
 // nothing. tests/history.cmake does the same through `ratify`, with
 // several sims writing at once.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <fstream>
@@ -132,6 +133,53 @@ TEST(History, ContentHashSeesTheRulesNotTheirTests) {
   write(dir.parent_path() / "mine.lua", "return {}\n");
   EXPECT_NE(sim::content_hash(dir, dir.parent_path() / "mine.lua"), h1);
   EXPECT_EQ(sim::content_hash(dir, dir / "variants" / "fast.lua"), h1);
+}
+
+// Issue 29: a link out of the folder is not read into the hash.
+TEST(History, ContentHashFollowsNoLinkOutOfTheFolder) {
+  fs::path dir = temp_dir("hash_links") / "game";
+  write(dir / "ruleset.lua", "return {}\n");
+  std::string h0 = sim::content_hash(dir);
+  write(dir.parent_path() / "secret.txt", "a secret\n");
+  fs::create_symlink(dir.parent_path() / "secret.txt", dir / "notes.txt");
+  EXPECT_EQ(sim::content_hash(dir), h0);
+  write(dir.parent_path() / "secret.txt", "another secret\n");
+  EXPECT_EQ(sim::content_hash(dir), h0);
+  fs::create_symlink(dir / "ruleset.lua", dir / "inside.lua");  // a link inside counts
+  EXPECT_NE(sim::content_hash(dir), h0);
+}
+
+// Issue 29: a report nested a million deep in the database (edited by
+// hand) crashed `history show` and `diff`; it is read as no report.
+TEST(History, AReportNestedTooDeepIsReadAsNone) {
+  fs::path file = temp_dir("deep") / "history.sqlite";
+  {
+    sim::History h(file, sim::History::Mode::Write);
+    h.record(run("coin", 500));
+    h.record(run("coin", 520));
+  }
+  // Deep where show and diff look: a metric's value, a seat, the length.
+  std::string nest = std::string(1000000, '[') + std::string(1000000, ']');
+  std::string deep = report(500, 0.5).dump();
+  for (std::string key : {"\"value\":", "\"seat\":", "\"mean\":", "\"name\":"})
+    for (size_t at = deep.find(key); at != std::string::npos; at = deep.find(key, at + 1)) {
+      size_t from = at + key.size(), to = deep.find_first_of(",}", from);
+      deep.replace(from, to - from, nest);
+    }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "UPDATE runs SET report = ?1 WHERE id = 1", -1, &st, nullptr),
+            SQLITE_OK);
+  sqlite3_bind_text(st, 1, deep.c_str(), static_cast<int>(deep.size()), SQLITE_TRANSIENT);
+  EXPECT_EQ(sqlite3_step(st), SQLITE_DONE);
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+  sim::History h(file, sim::History::Mode::Read);
+  auto a = h.find(1), b = h.find(2);
+  ASSERT_TRUE(a && b);
+  EXPECT_FALSE(sim::history_show_text(*a).empty());
+  EXPECT_NO_THROW(sim::history_diff_text(*a, *b));
 }
 
 TEST(History, DiffTestsTheDifferencesOfTwoRuns) {

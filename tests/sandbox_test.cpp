@@ -3,8 +3,11 @@
 // a hang. Each case is a ruleset written to a temporary folder.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "engine/game.hpp"
 #include "lua/match.hpp"
@@ -53,7 +56,9 @@ fs::path write_case(const Case& c) {
   if (c.extra_file) {
     std::string e = c.extra_file;
     auto eq = e.find('=');
-    std::ofstream(dir / e.substr(0, eq)) << e.substr(eq + 1);
+    std::string body = e.substr(eq + 1);
+    if (body == "BIG") body = "-- " + std::string(size_t(17) << 20, 'x') + "\nreturn {}\n";
+    std::ofstream(dir / e.substr(0, eq)) << body;
   }
   return dir;
 }
@@ -164,8 +169,10 @@ const Case kCases[] = {
      "made at once"},
     {"rep_huge", "string.rep('x', 1e12)", kOkActions, "string.rep: a result of"},
     {"table_move_huge", "table.move({}, 1, 1e12, 2)", kOkActions, "table.move: 1000000000000"},
+    // (the time limit, short here: it counts CPU time, which a loaded
+    // machine gives slowly)
     {"insert_front_loop", "local t = {} for i = 1, 1e9 do table.insert(t, 1, i) end", kOkActions,
-     "exceeded"},
+     "time limit exceeded"},
     {"sort_huge", "table.sort(setmetatable({}, { __len = function() return 1e9 end }))", kOkActions,
      "table.sort: 1000000000 elements"},
     {"find_backtrack", "string.find(string.rep('a', 1e5), '.-.-.-.-b')", kOkActions,
@@ -189,12 +196,32 @@ const Case kCases[] = {
      "assert(line:match('^(%w+)%s*=%s*(.-)%s*$') == 'key') "
      "assert((string.rep('a b ', 5000):gsub('%s+', '_'))) error('patterns as in Lua')",
      kOkActions, "patterns as in Lua"},
+    // A plain find is linear (Lua's compares the needle at every byte).
+    {"find_plain_long_needle",
+     "local s, p = string.rep('a', 1e6), string.rep('a', 1e5) .. 'b' "
+     "assert(not s:find(p, 1, true)) assert(not s:find(p)) "
+     "assert(('xaab'):find('aab', -3, true) == 2 and ('xaab'):find('', 9) == nil) "
+     "assert(select(2, ('xaab'):find('ab', 0, true)) == 4) error('found at once')",
+     kOkActions, "found at once"},
+    {"match_literal_long", "string.match(string.rep('a', 1e6), string.rep('a', 1e5) .. 'b')",
+     kOkActions, "use string.find(s, p, 1, true)"},
     {"format_width", "string.format('%999999999d', 1)", kOkActions, "invalid conversion"},
     {"concat_range", "table.concat({}, '', 1, 1e12)", kOkActions,
      "ruleset.lua:4: invalid value (nil) at index 1"},
     {"load_huge_chunk", "load(string.rep(' ', 2e7))", kOkActions, "load: a chunk of"},
     {"error_message_huge", "error(string.rep('x', 1e7))", kOkActions, "bytes, cut)"},
     // Host calls with huge arguments, host memory counted.
+    {"draw_into_itself",
+     "g.zone('z') g.move_all('box', 'z') local got = g.draw('z', 'z', 1e12) "
+     "assert(#got == g.count('z')) error('drawn at once')",
+     kOkActions, "drawn at once"},
+    {"options_write", "g.options.x = 1", kOkActions, "g.options is read-only"},
+    {"options_read",
+     "local n = 0 for k, v in pairs(g.options) do n = n + 1 end assert(n == 0) "
+     "assert(rawget(g.options, 'x') == nil) error('read as a table')",
+     kOkActions, "read as a table"},
+    {"module_huge", "require 'big'", kOkActions, "big.lua: a file over 16 MiB", nullptr,
+     "big.lua=BIG"},
     {"zones_loop", "for i = 1, 1e9 do g.zone('z' .. i) end", kOkActions, "zones in one game"},
     {"zone_name_huge", "g.zone(string.rep('x', 1e7))", kOkActions, "a zone name of 10000000 bytes"},
     {"zone_label_huge", "g.zone('z', { label = string.rep('x', 1e5) })", kOkActions,
@@ -292,6 +319,63 @@ TEST(Sandbox, LongCallsUnderTheLimitFinish) {
     auto m = l->rules().new_match(1, k, l->options({}));
     EXPECT_EQ(m->action_count(), 1);
   }
+  fs::remove_all(dir);
+}
+
+// Issue 29: the limit counts the CPU time of the VM's thread. A call that
+// waits (here in the host, as a process stopped by SIGSTOP or starved on a
+// loaded machine) for longer than its limit is not stopped for it.
+TEST(Sandbox, TheLimitCountsCpuTimeNotWaiting) {
+  Case c{"waits", "print('x') for i = 1, 1e4 do end", kOkActions, ""};
+  fs::path dir = write_case(c);
+  lua::Limits limits;
+  limits.seconds = 0.3;
+  auto l = engine::Loaded::open(dir.string(), {}, limits);
+  l->rules().vm().print_sink = [](const std::string&) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(900));
+  };
+  EXPECT_NO_THROW(l->rules().new_match(1, 1, l->options({})));
+  fs::remove_all(dir);
+}
+
+// Issue 29: a call over a quarter of its limit is named (check warns of
+// it), with its function and file:line. The limit is set from a first run
+// of the same call, so the second takes about half of it on any machine.
+TEST(Sandbox, ACallNearItsLimitIsNamed) {
+  Case c{"slow_setup", "local n = 0 for i = 1, 3e6 do n = n + i % 7 end", kOkActions, ""};
+  fs::path dir = write_case(c);
+  lua::Limits limits;
+  limits.seconds = 60;
+  auto calibrate = engine::Loaded::open(dir.string(), {}, limits);
+  std::clock_t start = std::clock();
+  calibrate->rules().new_match(1, 1, calibrate->options({}));
+  double took = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+  EXPECT_EQ(calibrate->slow_call_warning(), "");  // far under its limit
+  limits.seconds = std::max(0.05, 2 * took);
+  auto l = engine::Loaded::open(dir.string(), {}, limits);
+  l->rules().new_match(1, 1, l->options({}));
+  std::string w = l->slow_call_warning();
+  EXPECT_NE(w.find("M.setup (" + (dir / "ruleset.lua").string() + ":4) took"), std::string::npos)
+      << w;
+  EXPECT_NE(w.find("over a quarter of its"), std::string::npos) << w;
+  fs::remove_all(dir);
+}
+
+// Issue 29: status lines are host copies the memory cap never sees: the
+// first 200 lines are kept, each cut at 4 KiB (on a character boundary).
+TEST(Sandbox, StatusLinesAreBounded) {
+  Case c{"status_huge", "", kOkActions, "", nullptr, nullptr};
+  std::string rules = replace(replace(kBase, "SETUP", ""), "ACTIONS", kOkActions);
+  rules = replace(rules, "return M\n",
+                  "function M.status(g, p) local l = string.rep('\\u{e9}', 50000) "
+                  "local t = {} for i = 1, 10000 do t[i] = l end return t end\nreturn M\n");
+  c.whole_file = rules.c_str();
+  fs::path dir = write_case(c);
+  auto l = engine::Loaded::open(dir.string());
+  engine::Game g(l, 1, 1, l->options({}), engine::Mode::Record);
+  auto lines = g.state().status(1);
+  EXPECT_EQ(lines.size(), 200u);
+  EXPECT_EQ(lines[0].size(), 4096u);  // 2048 characters of two bytes
   fs::remove_all(dir);
 }
 

@@ -3,6 +3,7 @@
 #include "bots/mcts.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -29,7 +30,13 @@ std::vector<double> one_step_scores(engine::State& m, int me, int n) {
         for (int w : r->winners) won |= w == me;
         out[static_cast<size_t>(i)] = won ? 1e12 : -1e12;
       } else {
-        out[static_cast<size_t>(i)] = m.heuristic(me);
+        double h = m.heuristic(me);
+        // NaN ranks nowhere: a heuristic of NaN for every action left the
+        // bot no best move at all (it indexed an empty list).
+        if (std::isnan(h))
+          throw engine::ScriptError("heuristic(g, player) returned NaN (not a number) for player " +
+                                    std::to_string(me));
+        out[static_cast<size_t>(i)] = h;
       }
     }
   } catch (...) {

@@ -8,7 +8,8 @@
 
 namespace ratify::sim {
 struct SimResult;
-}
+struct SimConfig;
+}  // namespace ratify::sim
 
 namespace ratify::cli {
 
@@ -121,6 +122,8 @@ int cmd_new(const NewArgs& a);
 // run in the history; a history that cannot be written is a warning.
 void keep_run(const std::vector<sim::SimResult>& runs, const nlohmann::json& report,
               const RecordArgs& a);
+// The rules' content hash (sim::content_hash of its folder), or "unknown".
+std::string rules_hash(const sim::SimConfig& c);
 // `ratify history [RULESET] | show ID | diff A B`.
 struct HistoryArgs {
   std::vector<std::string> words;

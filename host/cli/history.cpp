@@ -15,17 +15,6 @@ namespace ratify::cli {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string utc_now() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-  return buf;
-}
-
 // The rules' content hash, or "unknown" when they are not here (a merge
 // of shards run elsewhere).
 std::string rules_hash(const sim::SimConfig& c) {
@@ -35,6 +24,17 @@ std::string rules_hash(const sim::SimConfig& c) {
   } catch (const std::exception&) {
     return "unknown";
   }
+}
+
+namespace {
+
+std::string utc_now() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+  return buf;
 }
 
 fs::path history_file(const std::string& given) {

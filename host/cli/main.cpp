@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/net_commands.hpp"
@@ -102,6 +103,15 @@ void check_ranges(CLI::App& app) {
     check("--max-actions", CLI::NonNegativeNumber);
     check("--limit-nodes", CLI::PositiveNumber);
   }
+}
+
+// A JSON error in plain words: the library's own text
+// ("[json.exception.type_error.316] invalid UTF-8 byte...") never reaches
+// a user. Each place that reads or writes JSON says more; this is the last net.
+std::string json_problem(const nlohmann::json::exception& e) {
+  if (e.id == 316) return "a text is not valid UTF-8, and JSON holds UTF-8 text only";
+  if (e.id >= 100 && e.id < 200) return "a file is not valid JSON";
+  return "a JSON file holds a value of the wrong kind or range";
 }
 
 }  // namespace
@@ -451,6 +461,9 @@ int main(int argc, char** argv) {
     return kBadInput;
   } catch (const ratify::core::ReplayError& e) {
     std::cerr << "ratify: " << e.what() << "\n";
+    return kBadInput;
+  } catch (const nlohmann::json::exception& e) {
+    std::cerr << "ratify: " << json_problem(e) << "\n";
     return kBadInput;
   } catch (const std::exception& e) {
     std::cerr << "ratify: " << e.what() << "\n";

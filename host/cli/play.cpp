@@ -86,9 +86,11 @@ std::vector<std::string> default_seats(int players, const std::vector<std::strin
 
 // The text UI keeps a game a person left unfinished at the terminal (not
 // one whose moves came from a script's input) in the saves folder, and
-// drops the save of a resumed game that ended there.
+// drops the save of a resumed game that was played to its end there. A
+// game that ended while its saved moves were replayed (the rules changed)
+// keeps its save: nothing was played, and the file is the person's.
 void keep_text_game(engine::Game& game, const std::vector<std::string>& seats,
-                    const std::string& resumed_from) {
+                    const std::string& resumed_from, size_t replayed = 0) {
   namespace fs = std::filesystem;
   fs::path dir = engine::default_saves_dir();
   if (dir.empty()) return;
@@ -101,7 +103,12 @@ void keep_text_game(engine::Game& game, const std::vector<std::string>& seats,
   } catch (const std::exception&) {
   }
   if (over) {
-    if (in_dir) fs::remove(resumed_from, ec);
+    if (in_dir && game.steps() > replayed) {
+      fs::remove(resumed_from, ec);
+    } else if (in_dir) {
+      std::cout << "the game ended while its saved moves were replayed; the save is kept: "
+                << resumed_from << "\n";
+    }
     return;
   }
   bool human = std::find(seats.begin(), seats.end(), "human") != seats.end();
@@ -163,7 +170,7 @@ int play_resumed(const PlayArgs& a) {
   if (!r.report().empty())
     std::cout << "the rules changed since it was saved: " << r.report() << "\n";
   int rc = play_logged(*r.game, seats, a);
-  keep_text_game(*r.game, seats, file);
+  keep_text_game(*r.game, seats, file, r.replayed);
   return rc;
 }
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -51,13 +52,44 @@ int sim_stopped(const SimArgs& a, const sim::SimResult& r) {
 }
 
 // What `sim --json` and `merge --json` write: one run as its result with
-// the report added; several as {"runs": [...], "report": ...}.
+// the report added; several as {"runs": [...], "report": ...}. Each
+// variant's rules content hash goes with it, so merge can tell shards
+// made under other rules (`hashes`, by variant; empty for the base).
 static nlohmann::json sim_json(const std::vector<sim::SimResult>& runs,
-                               const nlohmann::json& report) {
-  if (runs.size() != 1) return sim::results_json(runs);
-  nlohmann::json j = sim::result_json(runs[0]);
-  j["report"] = report;
+                               const nlohmann::json& report, const nlohmann::json& hashes) {
+  nlohmann::json j = runs.size() != 1 ? sim::results_json(runs) : sim::result_json(runs[0]);
+  if (runs.size() == 1) j["report"] = report;
+  j["rules_hashes"] = hashes;
   return j;
+}
+
+static nlohmann::json hashes_of(const std::vector<sim::SimResult>& runs) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& r : runs) out[r.config.variant] = rules_hash(r.config);
+  return out;
+}
+
+// Shards made under other rules than the first file's are refused; a file
+// without hashes (an older ratify) is merged with a warning.
+static nlohmann::json check_rules_hashes(const std::vector<std::string>& files,
+                                         const std::vector<nlohmann::json>& hashes) {
+  nlohmann::json first = nlohmann::json::object();
+  size_t first_file = 0;
+  for (size_t k = 0; k < files.size(); ++k) {
+    if (!hashes[k].is_object()) {
+      std::cerr << "warning: " << files[k]
+                << ": no rules content hash (an older file): its rules cannot be compared\n";
+      continue;
+    }
+    if (first.empty()) first = hashes[k], first_file = k;
+    for (const auto& [variant, hash] : hashes[k].items())
+      if (first.contains(variant) && first[variant] != hash)
+        throw engine::InputError(files[k] + ": made under other rules than " + files[first_file] +
+                                 " (" + (variant.empty() ? "base game" : "variant " + variant) +
+                                 ": content " + hash.dump() + ", not " + first[variant].dump() +
+                                 "); merge shards of one run");
+  }
+  return first;
 }
 
 // The columns of a sim: the base game first (named `base`, or "" as
@@ -76,6 +108,16 @@ static std::vector<std::string> sim_columns(const SimArgs& a) {
   }
   if (variants.empty()) throw engine::InputError("--no-base: name at least one variant");
   return variants;
+}
+
+// A run keeps a record of each game it plays (about 500 bytes): -n of two
+// billion asked the host for a terabyte before the first game.
+constexpr int64_t kMaxGamesPerRun = 1000000;
+static void check_games_per_run(int64_t games, int shards) {
+  if (games > kMaxGamesPerRun)
+    throw engine::InputError("-n: at most " + std::to_string(kMaxGamesPerRun) + " games a run" +
+                             (shards > 1 ? " (a shard)" : "") +
+                             "; play more as shards: --shard K/N, then ratify merge");
 }
 
 int cmd_sim(const SimArgs& a) {
@@ -97,6 +139,7 @@ int cmd_sim(const SimArgs& a) {
     if (a.no_leads) c.leads = sim::SimConfig::Leads::Off;
     c.skill_bot = a.skill_bot;
     if (!a.shard.empty()) parse_shard(a.shard, c.shard, c.shards);
+    check_games_per_run(int64_t{a.games} / c.shards + a.skill_games, c.shards);
     if (!a.quiet) c.progress = progress_bar(v.empty() ? "sim" : v);
     runs.push_back(sim::run_sim(c));
     if (!a.quiet || runs.back().stopped_at >= 0) std::cout << sim::summary_text(runs.back());
@@ -104,7 +147,8 @@ int cmd_sim(const SimArgs& a) {
   }
   nlohmann::json report = sim::report_json(runs);
   if (!a.quiet) std::cout << sim::report_text(report);
-  if (!a.json_file.empty()) core::write_file(a.json_file, sim_json(runs, report).dump(1) + "\n");
+  if (!a.json_file.empty())
+    core::write_file(a.json_file, sim_json(runs, report, hashes_of(runs)).dump(1) + "\n");
   if (!a.csv_file.empty()) core::write_file(a.csv_file, sim::games_csv(runs));
   // A shard is part of a run: `ratify merge` records the whole.
   RecordArgs record = a.record;
@@ -124,12 +168,17 @@ sim::TournamentResult merge_tournaments(const std::vector<std::string>& files) {
     std::ifstream in(f);
     if (!in) throw engine::InputError(f + ": cannot open");
     try {
-      auto j = nlohmann::json::parse(in);
+      std::stringstream text;
+      text << in.rdbuf();
+      core::check_json_depth(text.str());
+      auto j = nlohmann::json::parse(text.str());
       if (first.is_null()) first = j;
       if (j.at("bots") != first.at("bots") || j.at("deals") != first.at("deals"))
         throw engine::InputError(f + ": not a shard of the same tournament as " + files[0]);
       parts.push_back(sim::result_from_json(j.at("results")));
     } catch (const nlohmann::json::exception& e) {
+      throw engine::InputError(f + ": not a `ratify tournament --json` result: " + e.what());
+    } catch (const core::ReplayError& e) {
       throw engine::InputError(f + ": not a `ratify tournament --json` result: " + e.what());
     }
   }
@@ -187,21 +236,29 @@ int cmd_tournament(const TournamentArgs& a) {
 int cmd_merge(const std::vector<std::string>& files, const std::string& json_out,
               const RecordArgs& record) {
   std::vector<sim::SimResult> parts;
+  std::vector<nlohmann::json> hashes;
   for (const auto& f : files) {
     std::ifstream in(f);
     if (!in) throw engine::InputError(f + ": cannot open");
     try {
-      for (auto& r : sim::results_from_json(nlohmann::json::parse(in)))
-        parts.push_back(std::move(r));
+      std::stringstream text;
+      text << in.rdbuf();
+      core::check_json_depth(text.str());  // results nest a few levels
+      auto j = nlohmann::json::parse(text.str());
+      hashes.push_back(j.is_object() ? j.value("rules_hashes", nlohmann::json()) : nullptr);
+      for (auto& r : sim::results_from_json(j)) parts.push_back(std::move(r));
     } catch (const nlohmann::json::exception& e) {
+      throw engine::InputError(f + ": not a `ratify sim --json` result: " + e.what());
+    } catch (const core::ReplayError& e) {
       throw engine::InputError(f + ": not a `ratify sim --json` result: " + e.what());
     }
   }
+  nlohmann::json rules = check_rules_hashes(files, hashes);
   auto merged = sim::merge_runs(parts);
   for (const auto& r : merged) std::cout << sim::summary_text(r);
   nlohmann::json report = sim::report_json(merged);
   std::cout << sim::report_text(report);
-  if (!json_out.empty()) core::write_file(json_out, sim_json(merged, report).dump(1) + "\n");
+  if (!json_out.empty()) core::write_file(json_out, sim_json(merged, report, rules).dump(1) + "\n");
   keep_run(merged, report, record);
   return kOk;
 }

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/utf8.hpp"
+
 namespace ratify::core {
 
 const char* OptionDecl::type_name() const {
@@ -64,6 +66,9 @@ static OptionValue check_range(const OptionDecl& d, OptionValue v) {
     return OptionError("option '" + d.name + "': " + why + "\n" + describe_options({d}));
   };
   if (auto s = std::get_if<std::string>(&v)) {
+    // Checked where it enters: a value goes into JSON (replays, results),
+    // which holds UTF-8 only, and the run was lost at the end.
+    if (!valid_utf8(*s)) throw bad("a value must be UTF-8 text");
     if (!d.choices.empty() && std::find(d.choices.begin(), d.choices.end(), *s) == d.choices.end())
       throw bad("'" + *s + "' is not one of the choices");
   } else if (!std::holds_alternative<bool>(v)) {

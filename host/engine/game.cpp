@@ -2,6 +2,7 @@
 
 #include "lua/match.hpp"
 #include "lua/ruleset.hpp"
+#include "lua/vm.hpp"
 
 namespace ratify::engine {
 
@@ -11,6 +12,10 @@ lua::Match& testing::match_of(Game& g) {
 
 Loaded::Loaded() = default;
 Loaded::~Loaded() = default;
+
+std::string Loaded::slow_call_warning() {
+  return rules_->vm().slow_call_warning();
+}
 
 std::shared_ptr<Loaded> Loaded::open(const std::string& spec, const std::string& variant) {
   return open(spec, variant, lua::Limits{});

@@ -50,6 +50,9 @@ class Loaded {
   // Defaults, then the variant's values, then each "name=value".
   core::OptionValues options(const std::vector<std::string>& sets) const;
   int default_players() const { return meta().min_players; }
+  // The longest call of these rules over a quarter of its time limit, or
+  // "" (`check` warns of it).
+  std::string slow_call_warning();
 
  private:
   std::unique_ptr<lua::Rules> rules_;

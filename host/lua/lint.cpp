@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include "lua/internal.hpp"
 #include "lua/match.hpp"
@@ -38,14 +40,19 @@ int edit_distance(const std::string& a, const std::string& b) {
   return d[n][m];
 }
 
+// Names longer than this get no suggestion: the distance's table is the
+// product of the lengths (two ids of 10^6 bytes asked 4 TB of the host).
+constexpr size_t kMaxSuggested = 128;
+
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  if (word.size() > kMaxSuggested) return {};
   int allowed = word.size() <= 4 ? 1 : 2;
   // Nearest first; among equals, the one of the same length (a swap of
   // two letters, "stauts": status rather than stats).
   std::string best;
   int best_d = allowed + 1, best_len = 0;
   for (const auto& c : candidates) {
-    if (c == word) continue;
+    if (c == word || c.size() > word.size() + 2 || c.size() + 2 < word.size()) continue;
     int d = edit_distance(word, c);
     int len = std::abs(static_cast<int>(c.size()) - static_cast<int>(word.size()));
     if (d >= static_cast<int>(c.size())) continue;
@@ -84,19 +91,159 @@ const std::vector<std::string>& card_keys() {
   return keys;
 }
 
-int key_line(const std::string& file, int from, const std::string& key) {
-  std::string k;  // the key, escaped for the pattern (a key may be any string)
-  for (char ch : key) {
-    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_') k += '\\';
-    k += ch;
+namespace {
+
+bool is_word(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+bool is_space(char c) {
+  return std::isspace(static_cast<unsigned char>(c));
+}
+size_t skip_spaces(const std::string& s, size_t i) {
+  while (i < s.size() && is_space(s[i])) ++i;
+  return i;
+}
+// The start of the spaces that end just before i.
+size_t spaces_before(const std::string& s, size_t i) {
+  while (i > 0 && is_space(s[i - 1])) --i;
+  return i;
+}
+bool starts_with_at(const std::string& s, size_t i, std::string_view what) {
+  return i <= s.size() && s.compare(i, what.size(), what) == 0;
+}
+
+// Whether `line`, with `key` at `at`, assigns the key there: `key =` (not
+// `==`), `["key"] =`, or `function M.key(`, each after a non-word byte.
+bool assigns_at(const std::string& line, size_t at, const std::string& key, size_t name_start) {
+  auto word_edge = [&](size_t i) { return i == 0 || !is_word(line[i - 1]); };
+  size_t after = skip_spaces(line, at + key.size());
+  if (word_edge(at) && after < line.size() && line[after] == '=' &&
+      (after + 1 == line.size() || line[after + 1] != '='))
+    return true;
+  if (at > 0 && line[at - 1] == '"' && starts_with_at(line, at + key.size(), "\"")) {
+    size_t open = spaces_before(line, at - 1);
+    size_t close = skip_spaces(line, at + key.size() + 1);
+    if (open > 0 && line[open - 1] == '[' && word_edge(open - 1) && close < line.size() &&
+        line[close] == ']') {
+      size_t eq = skip_spaces(line, close + 1);
+      if (eq < line.size() && line[eq] == '=') return true;
+    }
+  }
+  if (at > 0 && (line[at - 1] == '.' || line[at - 1] == ':') && after < line.size() &&
+      line[after] == '(') {
+    size_t gap = spaces_before(line, name_start);
+    constexpr std::string_view kFunction = "function";
+    if (gap < name_start && gap >= kFunction.size() &&
+        starts_with_at(line, gap - kFunction.size(), kFunction) &&
+        word_edge(gap - kFunction.size()))
+      return true;
+  }
+  return false;
+}
+
+bool is_name_byte(char c) {
+  return is_word(c) || c == '.' || c == ':';
+}
+
+}  // namespace
+
+// A linear scan (std::regex overflowed the stack on a long line): every
+// place the key occurs is found by Knuth-Morris-Pratt, and looked at
+// around it; the run of name bytes before it is tracked as the scan goes.
+// A key may be any string (a card id, an option's name).
+int scan_key_line(const std::string& file, int from, const std::string& key) {
+  if (key.empty()) return 0;
+  std::vector<size_t> border(key.size(), 0);  // longest proper border of key[0..i]
+  for (size_t i = 1, k = 0; i < key.size(); ++i) {
+    while (k > 0 && key[i] != key[k]) k = border[k - 1];
+    if (key[i] == key[k]) ++k;
+    border[i] = k;
   }
   std::ifstream f(file);
-  std::regex assign("(^|[^A-Za-z0-9_])(" + k + "\\s*=([^=]|$)|\\[\\s*\"" + k +
-                    "\"\\s*\\]\\s*=|function\\s+[A-Za-z0-9_.:]*[.:]" + k + "\\s*\\()");
   std::string line;
-  for (int n = 1; std::getline(f, line); ++n)
-    if (n >= from && std::regex_search(line, assign)) return n;
+  for (int n = 1; std::getline(f, line); ++n) {
+    if (n < from) continue;
+    size_t name_start = 0, scanned = 0, matched = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+      while (matched > 0 && line[i] != key[matched]) matched = border[matched - 1];
+      if (line[i] == key[matched]) ++matched;
+      if (matched == key.size()) {
+        size_t at = i + 1 - key.size();  // increasing: `scanned` moves on once in all
+        for (; scanned < at; ++scanned)
+          if (!is_name_byte(line[scanned])) name_start = scanned + 1;
+        if (assigns_at(line, at, key, name_start)) return n;
+        matched = border[matched - 1];
+      }
+    }
+  }
   return 0;
+}
+
+namespace {
+
+// The lines where each name is assigned (`name =`, `["name"] =`,
+// `function M.name(`), from one read of the file, kept while the file is
+// unchanged: a variant of 30,000 cards looked each up in the whole file,
+// 30,000 reads of it. The same places the scan above finds, for names of
+// word bytes; others are scanned for.
+struct KeyIndex {
+  std::string file;
+  fs::file_time_type written;
+  uintmax_t size = 0;
+  std::unordered_map<std::string, std::vector<int>> lines;
+
+  void add(std::string name, int n) {
+    auto& v = lines[std::move(name)];
+    if (v.empty() || v.back() != n) v.push_back(n);
+  }
+
+  void read(const std::string& path) {
+    std::ifstream f(path);
+    std::string line;
+    for (int n = 1; std::getline(f, line); ++n) {
+      size_t name_start = 0;
+      for (size_t i = 0; i < line.size(); ++i) {
+        if (!is_name_byte(line[i])) name_start = i + 1;
+        bool word_start = is_word(line[i]) && (i == 0 || !is_word(line[i - 1]));
+        if (word_start) {
+          size_t e = i;
+          while (e < line.size() && is_word(line[e])) ++e;
+          std::string word = line.substr(i, e - i);
+          if (assigns_at(line, i, word, name_start)) add(word, n);
+        }
+        if (line[i] == '"' && i > 0) {  // ["name"] =
+          size_t close = line.find('"', i + 1);
+          if (close == std::string::npos) continue;
+          std::string name = line.substr(i + 1, close - i - 1);
+          if (!name.empty() && assigns_at(line, i + 1, name, name_start)) add(name, n);
+        }
+      }
+    }
+  }
+};
+
+bool all_word_bytes(const std::string& key) {
+  return std::all_of(key.begin(), key.end(), is_word);
+}
+
+}  // namespace
+
+int key_line(const std::string& file, int from, const std::string& key) {
+  if (key.empty()) return 0;
+  if (!all_word_bytes(key)) return scan_key_line(file, from, key);
+  thread_local KeyIndex index;
+  std::error_code ec;
+  auto written = fs::last_write_time(file, ec);
+  auto size = fs::file_size(file, ec);
+  if (ec) return 0;
+  if (index.file != file || index.written != written || index.size != size) {
+    index = KeyIndex{file, written, size, {}};
+    index.read(file);
+  }
+  auto it = index.lines.find(key);
+  if (it == index.lines.end()) return 0;
+  auto at = std::lower_bound(it->second.begin(), it->second.end(), from);
+  return at == it->second.end() ? 0 : *at;
 }
 
 namespace {
@@ -146,6 +293,9 @@ std::vector<std::string> keys_of(lua_State* L, int t, int* other = nullptr) {
   std::sort(out.begin(), out.end());
   return out;
 }
+
+// New cards of a variant looked at for a typo of a base card's id.
+constexpr size_t kMaxHints = 100;
 
 class TableLint {
  public:
@@ -350,25 +500,30 @@ class TableLint {
   }
 
   // The base definition of card `id` pushed (nil if none).
+  // The base card of that id, or nil, from an index of the base cards
+  // made once: a scan per variant card was variant x base cards steps.
   void push_base_card(const std::string& id) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, rules_.module_ref());
     lua_getfield(L, -1, "cards");
     lua_remove(L, -2);
     lua_Integer n = lua_istable(L, -1) ? static_cast<lua_Integer>(lua_rawlen(L, -1)) : 0;
-    for (lua_Integer i = 1; i <= n; ++i) {
-      if (lua_rawgeti(L, -1, i) == LUA_TTABLE) {
-        lua_getfield(L, -1, "id");
-        bool same = lua_type(L, -1) == LUA_TSTRING && id == lua_tostring(L, -1);
-        lua_pop(L, 1);
-        if (same) {
-          lua_remove(L, -2);
-          return;
-        }
+    if (!base_indexed_) {
+      base_indexed_ = true;
+      int cards = lua_gettop(L);
+      for (lua_Integer i = 1; i <= n; ++i) {
+        if (lua_rawgeti(L, cards, i) == LUA_TTABLE && lua_getfield(L, -1, "id") == LUA_TSTRING)
+          base_index_.emplace(lua_tostring(L, -1), i);  // the first of an id, as the scan
+        lua_settop(L, cards);
       }
-      lua_pop(L, 1);
     }
-    lua_pop(L, 1);
-    lua_pushnil(L);
+    auto it = base_index_.find(id);
+    if (it == base_index_.end() || it->second > n) {
+      lua_pop(L, 1);
+      lua_pushnil(L);
+      return;
+    }
+    lua_rawgeti(L, -1, it->second);
+    lua_remove(L, -2);
   }
 
   void variant() {
@@ -379,7 +534,12 @@ class TableLint {
     if (lua_getfield(L, v, "cards") == LUA_TTABLE) {
       int vc = lua_gettop(L);
       int from = key_line(file, 1, "cards");
-      for (const auto& id : keys_of(L, vc)) {
+      auto ids = keys_of(L, vc);
+      // A typo is looked for among the base cards when a variant adds a
+      // few: each look compares with every base card, and 30,000 new cards
+      // over 30,000 were 9 * 10^8 comparisons.
+      size_t hints = 0;
+      for (const auto& id : ids) {
         if (lua_getfield(L, vc, id.c_str()) != LUA_TTABLE) {
           lua_pop(L, 1);
           continue;
@@ -391,7 +551,7 @@ class TableLint {
           variant_card_fields(entry, file, line ? line : from, id, lua_gettop(L));
         } else {
           variant_card_fields(entry, file, line ? line : from, id);
-          std::string hint = did_you_mean(id, base_ids_);
+          std::string hint = ++hints <= kMaxHints ? did_you_mean(id, base_ids_) : "";
           if (!hint.empty())
             warn(at(file, line), "adds a new card '" + id + "' (did you mean to change '" + hint +
                                      "', a card of the ruleset?)");
@@ -404,6 +564,8 @@ class TableLint {
 
   Rules& rules_;
   Vm& vm_;
+  std::unordered_map<std::string, lua_Integer> base_index_;
+  bool base_indexed_ = false;
   lua_State* L;
   std::vector<Finding>& out_;
   std::vector<std::string> declared_, base_ids_;

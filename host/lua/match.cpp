@@ -500,6 +500,10 @@ std::optional<Result> Match::result() {
         lua_Integer p = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
         if (p < 1 || p > players())
           luaL_error(L, "%s: result(g).winners[%d] is not a player", id, static_cast<int>(k));
+        // Twice would count as a shared win (winners = {1, 1}).
+        if (std::find(r.winners.begin(), r.winners.end(), p) != r.winners.end())
+          luaL_error(L, "%s: result(g).winners[%d] names player %d again", id, static_cast<int>(k),
+                     static_cast<int>(p));
         r.winners.push_back(static_cast<int>(p));
         lua_pop(L, 1);
       }

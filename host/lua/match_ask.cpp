@@ -85,6 +85,8 @@ std::vector<double> Match::standings() {
   return out;
 }
 
+constexpr size_t kMaxStatName = 256;
+
 std::vector<std::pair<std::string, double>> Match::stats() {
   std::vector<std::pair<std::string, double>> out;
   if (!rules_.meta().has_stats) return out;
@@ -98,7 +100,16 @@ std::vector<std::pair<std::string, double>> Match::stats() {
     for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) {
       if (lua_type(L, -2) != LUA_TSTRING || !lua_isnumber(L, -1))
         luaL_error(L, "%s: stats(g) must return { name = number, ... }", id);
-      out.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
+      // Checked here, where they enter: JSON writes NaN as null (merge then
+      // refused the file) and cannot write a name that is not UTF-8.
+      size_t n;
+      const char* name = lua_tolstring(L, -2, &n);
+      if (n > kMaxStatName || !valid_utf8(name, n))
+        luaL_error(L, "%s: stats(g): a name must be UTF-8 text of at most %d bytes", id,
+                   static_cast<int>(kMaxStatName));
+      if (!std::isfinite(lua_tonumber(L, -1)))
+        luaL_error(L, "%s: stats(g).%s is not a finite number", id, name);
+      out.emplace_back(std::string(name, n), lua_tonumber(L, -1));
     }
   });
   std::sort(out.begin(), out.end());
@@ -113,7 +124,11 @@ std::vector<std::string> Match::shared_status() {
   return status_lines(rules_.meta().has_table_status ? "table_status" : nullptr, 0);
 }
 
-// The lines status(g, player) or table_status(g) returns (a string or a list).
+constexpr size_t kMaxStatusLine = 4096;
+constexpr lua_Integer kMaxStatusLines = 200;
+
+// The lines status(g, player) or table_status(g) returns (a string or a
+// list), the first kMaxStatusLines, each cut at kMaxStatusLine bytes.
 std::vector<std::string> Match::status_lines(const char* fn, int player) {
   std::vector<std::string> lines;
   if (!fn) return lines;
@@ -123,11 +138,23 @@ std::vector<std::string> Match::status_lines(const char* fn, int player) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     if (player) lua_pushinteger(L, player);
     lua_call(L, player ? 2 : 1, 1);
+    // Host copies bounded: the VM's cap never sees them (a status of a
+    // million lines of a megabyte each was copied whole, every frame).
+    auto keep = [&](int idx) {
+      size_t n;
+      const char* s = luaL_tolstring(L, idx, &n);
+      size_t cut = std::min(n, kMaxStatusLine);
+      while (cut < n && cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80)
+        --cut;  // not inside a UTF-8 character
+      lines.emplace_back(s, cut);
+      lua_pop(L, 1);
+    };
     if (lua_type(L, -1) == LUA_TSTRING)
-      lines.push_back(lua_tostring(L, -1));
+      keep(-1);
     else if (lua_istable(L, -1))
-      for (lua_Integer k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; ++k, lua_pop(L, 1))
-        lines.push_back(luaL_tolstring(L, -1, nullptr)), lua_pop(L, 1);
+      for (lua_Integer k = 1; k <= kMaxStatusLines && lua_rawgeti(L, -1, k) != LUA_TNIL;
+           ++k, lua_pop(L, 1))
+        keep(-1);
   });
   return lines;
 }

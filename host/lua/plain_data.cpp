@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <set>
 #include <unordered_set>
 #include <variant>
 
@@ -15,6 +16,17 @@ namespace ratify::lua {
 
 namespace {
 constexpr int kMaxDepth = 100;
+
+// Plain data is a tree. A table reached twice (a cycle, or a subtable
+// shared by two places) is refused by every walker the first time it is
+// met again: walked as a tree, {t, t} nested 50 deep is 2^50 tables.
+const char* kSharedTable =
+    "a table appears twice in the data (a cycle or a shared subtable): plain data is a tree";
+
+using Seen = std::unordered_set<const void*>;
+void mark_once(lua_State* L, int idx, Seen& seen) {
+  if (!seen.insert(lua_topointer(L, idx)).second) throw ScriptError(kSharedTable);
+}
 
 std::string key_text(lua_State* L, int idx) {
   if (lua_type(L, idx) == LUA_TSTRING) return std::string(".") + lua_tostring(L, idx);
@@ -137,7 +149,7 @@ lua_Integer sequence_length(lua_State* L, int idx) {
 // Throws ScriptError, never a Lua error: the vectors of keys and the JSON
 // built so far are C++ objects a long jump would leak (fuzz_ruleset found
 // it). Every caller runs inside protect, which turns it into a Lua error.
-nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
+nlohmann::json to_json_rec(lua_State* L, int idx, int depth, Seen& seen) {
   switch (lua_type(L, idx)) {
     case LUA_TNIL:
       return nullptr;
@@ -158,12 +170,13 @@ nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
   }
   if (depth > kMaxDepth || !lua_checkstack(L, 4))
     throw ScriptError("data nested too deep (a cycle?)");
+  mark_once(L, idx, seen);
   idx = lua_absindex(L, idx);
   if (lua_Integer n = sequence_length(L, idx)) {
     auto arr = nlohmann::json::array();
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, idx, i);
-      arr.push_back(to_json_rec(L, -1, depth + 1));
+      arr.push_back(to_json_rec(L, -1, depth + 1, seen));
       lua_pop(L, 1);
     }
     return arr;
@@ -177,13 +190,13 @@ nlohmann::json to_json_rec(lua_State* L, int idx, int depth) {
         std::holds_alternative<lua_Integer>(k)
             ? "#" + std::to_string(std::get<lua_Integer>(k))
             : (std::get<std::string>(k).rfind('#', 0) == 0 ? "#" : "") + std::get<std::string>(k);
-    obj[name] = to_json_rec(L, -1, depth + 1);
+    obj[name] = to_json_rec(L, -1, depth + 1, seen);
     lua_pop(L, 1);
   }
   return obj;
 }
 
-void hash_rec(lua_State* L, int idx, core::Hasher& h, int depth) {
+void hash_rec(lua_State* L, int idx, core::Hasher& h, int depth, Seen& seen) {
   int t = lua_type(L, idx);
   h.add(static_cast<uint64_t>(t));
   switch (t) {
@@ -210,19 +223,22 @@ void hash_rec(lua_State* L, int idx, core::Hasher& h, int depth) {
   // Throws, as to_json_rec does: the keys of outer tables are alive here.
   if (depth > kMaxDepth || !lua_checkstack(L, 4))
     throw ScriptError("data nested too deep (a cycle?)");
+  mark_once(L, idx, seen);
   idx = lua_absindex(L, idx);
   auto keys = sorted_keys(L, idx);
   h.add(static_cast<uint64_t>(keys.size()));
   for (const Key& k : keys) {
     push_key(L, k);
-    hash_rec(L, -1, h, depth + 1);
+    hash_rec(L, -1, h, depth + 1, seen);
     lua_rawget(L, idx);
-    hash_rec(L, -1, h, depth + 1);
+    hash_rec(L, -1, h, depth + 1, seen);
     lua_pop(L, 1);
   }
 }
 
-void copy_rec(lua_State* L, int idx, int depth) {
+// The copy's set of tables met is a Lua table at `seen`: a Lua error may
+// end the walk, and nothing of C++ may be alive then.
+void copy_rec(lua_State* L, int idx, int depth, int seen) {
   if (lua_type(L, idx) != LUA_TTABLE) {
     lua_pushvalue(L, idx);
     return;
@@ -230,6 +246,12 @@ void copy_rec(lua_State* L, int idx, int depth) {
   if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
   luaL_checkstack(L, 6, "data nested too deep");
+  lua_pushvalue(L, idx);
+  if (lua_rawget(L, seen) != LUA_TNIL) luaL_error(L, "%s", kSharedTable);
+  lua_pop(L, 1);
+  lua_pushvalue(L, idx);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, seen);
   // Sized at once: a table grown key by key is rehashed at every power of
   // two, and a search copies g.state on every restore.
   int items = 0;
@@ -250,15 +272,22 @@ void copy_rec(lua_State* L, int idx, int depth) {
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     lua_pushvalue(L, -2);
-    copy_rec(L, -2, depth + 1);
+    copy_rec(L, -2, depth + 1, seen);
     lua_rawset(L, out);
     lua_pop(L, 1);
   }
 }
 
-bool equal_rec(lua_State* L, int a, int b, int depth) {
-  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE) return lua_rawequal(L, a, b);
+// Pairs of tables already compared (or being compared): shared subtables
+// are compared once a pair, so the walk is linear in the data, not in its
+// paths. A pair met again is equal if it is at all (a false ends the walk).
+using Pairs = std::set<std::pair<const void*, const void*>>;
+
+bool equal_rec(lua_State* L, int a, int b, int depth, Pairs& pairs) {
+  if (lua_rawequal(L, a, b)) return true;
+  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE) return false;
   if (depth > kMaxDepth) return false;
+  if (!pairs.emplace(lua_topointer(L, a), lua_topointer(L, b)).second) return true;
   a = lua_absindex(L, a);
   b = lua_absindex(L, b);
   luaL_checkstack(L, 6, "data nested too deep");
@@ -268,7 +297,7 @@ bool equal_rec(lua_State* L, int a, int b, int depth) {
     ++na;
     lua_pushvalue(L, -2);
     lua_rawget(L, b);
-    bool same = equal_rec(L, -2, -1, depth + 1);
+    bool same = equal_rec(L, -2, -1, depth + 1, pairs);
     lua_pop(L, 2);
     if (!same) {
       lua_pop(L, 1);
@@ -294,7 +323,8 @@ std::string check_plain(lua_State* L, int idx, const std::string& path) {
 }
 
 nlohmann::json to_json(lua_State* L, int idx) {
-  return to_json_rec(L, lua_absindex(L, idx), 0);
+  Seen seen;
+  return to_json_rec(L, lua_absindex(L, idx), 0, seen);
 }
 
 void push_json(lua_State* L, const nlohmann::json& j) {
@@ -348,13 +378,19 @@ void push_json(lua_State* L, const nlohmann::json& j) {
 }
 
 void hash_value(lua_State* L, int idx, core::Hasher& h) {
-  hash_rec(L, lua_absindex(L, idx), h, 0);
+  Seen seen;
+  hash_rec(L, lua_absindex(L, idx), h, 0, seen);
 }
 void push_copy(lua_State* L, int idx) {
-  copy_rec(L, lua_absindex(L, idx), 0);
+  idx = lua_absindex(L, idx);
+  lua_newtable(L);
+  int seen = lua_gettop(L);
+  copy_rec(L, idx, 0, seen);
+  lua_remove(L, seen);
 }
 bool deep_equal(lua_State* L, int a, int b) {
-  return equal_rec(L, a, b, 0);
+  Pairs pairs;
+  return equal_rec(L, lua_absindex(L, a), lua_absindex(L, b), 0, pairs);
 }
 
 bool fields_match(lua_State* L, int spec, int action) {
@@ -364,7 +400,8 @@ bool fields_match(lua_State* L, int spec, int action) {
   while (lua_next(L, spec)) {
     lua_pushvalue(L, -2);
     lua_rawget(L, action);
-    bool same = equal_rec(L, -2, -1, 0);
+    Pairs pairs;
+    bool same = equal_rec(L, -2, -1, 0, pairs);
     lua_pop(L, 2);
     if (!same) {
       lua_pop(L, 1);

@@ -336,19 +336,28 @@ void Rules::read_variant_players(lua_State* L, int t, const std::string& where, 
   if (lua_istable(L, -1)) {
     lua_getfield(L, -1, "min");
     lua_getfield(L, -2, "max");
-    int lo = static_cast<int>(luaL_optinteger(L, -2, meta_.min_players));
-    int hi = static_cast<int>(luaL_optinteger(L, -1, meta_.max_players));
-    lua_pop(L, 2);
-    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TNUMBER; ++i, lua_pop(L, 1))
-      v.allowed_players.push_back(static_cast<int>(lua_tointeger(L, -1)));
-    lua_pop(L, 1);
-    if (v.allowed_players.empty())
-      for (int p = lo; p <= hi; ++p) v.allowed_players.push_back(p);
-    for (int p : v.allowed_players)
+    // Each count is checked as it is read, before any is kept: a range of
+    // 1..2^31 was two billion counts in the host, outside the memory cap.
+    auto count = [&](lua_Integer p) {
       if (p < meta_.min_players || p > meta_.max_players)
         throw ScriptError(where + "players: " + std::to_string(p) + " is outside the ruleset's " +
                           std::to_string(meta_.min_players) + ".." +
                           std::to_string(meta_.max_players));
+      return static_cast<int>(p);
+    };
+    int lo = count(luaL_optinteger(L, -2, meta_.min_players));
+    int hi = count(luaL_optinteger(L, -1, meta_.max_players));
+    lua_pop(L, 2);
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TNUMBER; ++i, lua_pop(L, 1)) {
+      int p = count(lua_tointeger(L, -1));
+      if (std::find(v.allowed_players.begin(), v.allowed_players.end(), p) !=
+          v.allowed_players.end())
+        throw ScriptError(where + "players: " + std::to_string(p) + " is listed twice");
+      v.allowed_players.push_back(p);
+    }
+    lua_pop(L, 1);
+    if (v.allowed_players.empty())
+      for (int p = lo; p <= hi; ++p) v.allowed_players.push_back(p);
   }
   lua_pop(L, 1);
 }
@@ -428,27 +437,31 @@ void Rules::read_cards(const std::string& file) {
   std::map<lua_Integer, bool> touched;  // index -> added by the variant
   std::vector<std::string> base_ids;
   if (variant_cards_ref_ != -1) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, variant_cards_ref_);
-    int vc = lua_gettop(L);
-    lua_pushnil(L);
-    while (lua_next(L, vc)) {
-      std::string where = vm_->display_path(variant_->file) + ": cards: ";
-      if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
-        throw ScriptError(where + "entries are id = { fields }");
-      std::string id = lua_tostring(L, -2);
-      lua_Integer found = 0;
-      for (lua_Integer i = 1; i <= n && !found; ++i) {
-        lua_rawgeti(L, out, i);
-        if (lua_istable(L, -1)) {
-          lua_getfield(L, -1, "id");
-          if (lua_type(L, -1) == LUA_TSTRING) {
-            if (id == lua_tostring(L, -1)) found = i;
-            base_ids.push_back(lua_tostring(L, -1));
-          }
-          lua_pop(L, 1);
+    // The base cards by id, read once: looked up per variant card, they
+    // were variant cards x base cards steps and host strings.
+    std::unordered_map<std::string, lua_Integer> base_index;
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, out, i);
+      if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "id");
+        if (lua_type(L, -1) == LUA_TSTRING) {
+          base_ids.push_back(lua_tostring(L, -1));
+          base_index.emplace(base_ids.back(), i);
         }
         lua_pop(L, 1);
       }
+      lua_pop(L, 1);
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, variant_cards_ref_);
+    int vc = lua_gettop(L);
+    std::string where = vm_->display_path(variant_->file) + ": cards: ";  // once: a realpath
+    lua_pushnil(L);
+    while (lua_next(L, vc)) {
+      if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1))
+        throw ScriptError(where + "entries are id = { fields }");
+      std::string id = lua_tostring(L, -2);
+      auto hit = base_index.find(id);
+      lua_Integer found = hit == base_index.end() ? 0 : hit->second;
       lua_newtable(L);  // the merged copy
       int merged = lua_gettop(L);
       if (found) {
@@ -475,6 +488,11 @@ void Rules::read_cards(const std::string& file) {
     }
     lua_pop(L, 1);
   }
+  // Where a card's line is looked up: one look at the file for all cards
+  // (a realpath a card was most of the time of 60,000 cards).
+  fs::path source = vm_->ruleset_dir() / fs::path(cards_file).filename();
+  bool source_inside = vm_->outside(source).empty();
+  std::string variant_file = variant_ ? vm_->display_path(variant_->file) : "";
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, out, i);
     std::string where = cards_file + ": card " + std::to_string(i) + ": ";
@@ -484,11 +502,10 @@ void Rules::read_cards(const std::string& file) {
     core::CardDef def;
     def.id = opt_string(L, d, "id", where);
     if (def.id.empty()) throw ScriptError(where + "needs an 'id' (a string)");
-    fs::path source = vm_->ruleset_dir() / fs::path(cards_file).filename();
-    int line = vm_->outside(source).empty() ? line_of(source, "\"" + def.id + "\"") : 0;
+    int line = source_inside ? line_of(source, "\"" + def.id + "\"") : 0;
     std::string place = cards_file + (line ? ":" + std::to_string(line) : "");
     if (auto t = touched.find(i); t != touched.end()) {
-      std::string vfile = vm_->display_path(variant_->file);
+      const std::string& vfile = variant_file;
       int vline = key_line(variant_->file.string(), 1, def.id);
       place = vfile + (vline ? ":" + std::to_string(vline) : "");
       if (t->second && opt_string(L, d, "name", place + ": ").empty()) {

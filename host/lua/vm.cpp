@@ -13,6 +13,9 @@
 #define RATIFY_FREE std::free
 #endif
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -33,12 +36,26 @@ Vm* vm_of(lua_State* L) {
   return *static_cast<Vm**>(lua_getextraspace(L));
 }
 
+// A chunk the sandbox compiles is at most this long (`load`, a module, the
+// ruleset's files): a 1.5 GB module was read whole into the host.
+constexpr size_t kMaxChunk = size_t(16) << 20;
+
+// At most kMaxChunk + 1 bytes of a file: one more than a chunk may hold
+// says it is too long, without reading the rest.
 std::string read_text(const std::filesystem::path& p) {
   std::ifstream f(p, std::ios::binary);
   if (!f) return {};
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  std::error_code ec;
+  uintmax_t size = std::filesystem::file_size(p, ec);
+  std::string out(ec ? kMaxChunk + 1 : std::min<uintmax_t>(size + 1, kMaxChunk + 1), '\0');
+  f.read(out.data(), static_cast<std::streamsize>(out.size()));
+  out.resize(static_cast<size_t>(f.gcount()));
+  return out;
+}
+
+std::string too_long(const std::string& shown) {
+  return shown + ": a file over " + std::to_string(kMaxChunk >> 20) +
+         " MiB (the sandbox's limit for a chunk of Lua)";
 }
 
 std::string where(lua_State* L) {
@@ -47,6 +64,45 @@ std::string where(lua_State* L) {
     lua_getinfo(L, "Sl", &ar);
     if (ar.currentline > 0)
       return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+  }
+  return {};
+}
+
+// The outermost Lua function running ("file:line" of its definition): the
+// ruleset's function a host call runs, whatever it has called since.
+std::string outermost_function(lua_State* L) {
+  lua_Debug ar;
+  std::string out;
+  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "S", &ar);
+    if (ar.what[0] == 'L') out = std::string(ar.short_src) + ":" + std::to_string(ar.linedefined);
+  }
+  return out;
+}
+
+// A function's name from the line that defines it ("function M.setup(g)",
+// "setup = function(g)"), or "".
+std::string name_on_line(const std::string& place) {
+  auto colon = place.rfind(':');
+  if (colon == std::string::npos) return {};
+  std::ifstream f(place.substr(0, colon));
+  int n = std::atoi(place.c_str() + colon + 1);
+  std::string line;
+  for (int k = 1; k <= n && std::getline(f, line); ++k) {
+  }
+  if (line.size() > 1000) return {};
+  auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (auto at = line.find("function "); at != std::string::npos) {
+    size_t from = at + 9, to = from;
+    while (to < line.size() && (name_char(line[to]) || line[to] == '.' || line[to] == ':')) ++to;
+    if (to > from) return line.substr(from, to - from);
+    size_t eq = line.rfind('=', at);
+    if (eq == std::string::npos) return {};
+    size_t end = eq;
+    while (end > 0 && line[end - 1] == ' ') --end;
+    size_t start = end;
+    while (start > 0 && (name_char(line[start - 1]) || line[start - 1] == '.')) --start;
+    return line.substr(start, end - start);
   }
   return {};
 }
@@ -95,7 +151,15 @@ struct Vm::Internals {
           lua_sethook(L, nullptr, 0, 0);  // armed for a call that has ended
           return;
         }
-        if (!time_up(vm)) return;
+        if (!time_up(vm)) {
+          // A call running long: which function, for check's warning.
+          uint64_t serial = w.serial.load(std::memory_order_relaxed);
+          if (vm->noted_serial_ != serial) {
+            vm->noted_serial_ = serial;
+            vm->noted_function_ = outermost_function(L);
+          }
+          return;
+        }
         vm->abort_ = where(L) + time_message(vm);
       }
     }
@@ -109,7 +173,7 @@ struct Vm::Internals {
     WatchedCall& w = vm->watch_;
     return w.armed_serial.load(std::memory_order_acquire) ==
                w.serial.load(std::memory_order_relaxed) &&
-           watchdog::now_ns() >= w.deadline.load(std::memory_order_relaxed);
+           watchdog::thread_cpu_ns() >= w.deadline.load(std::memory_order_relaxed);
   }
 
   static std::string time_message(Vm* vm) {
@@ -330,6 +394,13 @@ struct Vm::Internals {
       return false;
     }
     std::string shown = vm->display_path(file), text = read_text(file), chunk = "@" + shown;
+    if (text.size() > kMaxChunk) {
+      std::string why = "module '" + std::string(name) + "': " + too_long(shown);
+      luaL_where(L, 1);
+      lua_pushlstring(L, why.data(), why.size());
+      lua_concat(L, 2);
+      return false;
+    }
     lua_pushlstring(L, shown.data(), shown.size());
     if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") == LUA_OK) return true;
     lua_remove(L, -2);  // the path: the message alone stays
@@ -497,6 +568,7 @@ void Vm::run_file(const std::filesystem::path& file, int nresults) {
   if (std::string why = outside(file); !why.empty())
     throw ScriptError(file.lexically_normal().string() + " " + why);
   std::string text = read_text(file), chunk = "@" + display_path(file);
+  if (text.size() > kMaxChunk) throw ScriptError(too_long(display_path(file)));
   if (luaL_loadbufferx(L_, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK) {
     std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "load error";
     lua_pop(L_, 1);
@@ -518,6 +590,7 @@ void Vm::call(int nargs, int nresults, double seconds) {
   }
   int rc = lua_pcall(L, nargs, nresults, base);
   if (--depth_ == 0) {
+    note_long_call();
     watch_.end();
     if (memory_over_) lua_sethook(L, nullptr, 0, 0);
   }
@@ -537,6 +610,34 @@ void Vm::call(int nargs, int nresults, double seconds) {
     lua_gc(L, LUA_GCCOLLECT);  // give back what a failed call left
   }
   throw ScriptError(msg, tb);
+}
+
+// Only a call the watchdog armed (one that ran a tick at least) reads the
+// clock: its CPU time since the watchdog first saw it, a lower bound.
+void Vm::note_long_call() {
+  uint64_t serial = watch_.serial.load(std::memory_order_relaxed);
+  if (watch_.armed_serial.load(std::memory_order_acquire) != serial) return;
+  int64_t seen = watch_.deadline.load(std::memory_order_relaxed) -
+                 watch_.limit_ns.load(std::memory_order_relaxed);
+  double used = static_cast<double>(watchdog::thread_cpu_ns() - seen) / 1e9;
+  if (used <= call_seconds_ / 4 || used <= slowest_seconds_) return;
+  slowest_seconds_ = used;
+  slowest_limit_ = call_seconds_;
+  slowest_function_ = noted_serial_ == serial ? noted_function_ : "";
+}
+
+std::string Vm::slow_call_warning() const {
+  if (slowest_seconds_ <= 0) return {};
+  std::string name = slowest_function_.empty() ? "" : name_on_line(slowest_function_);
+  std::string what = slowest_function_.empty() ? "a call"
+                     : name.empty()            ? "the function at " + slowest_function_
+                                               : name + " (" + slowest_function_ + ")";
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                " took %.2f s of CPU in one call, over a quarter of its %g s limit: a slower "
+                "machine or a longer game may hit the limit",
+                slowest_seconds_, slowest_limit_);
+  return what + buf;
 }
 
 }  // namespace ratify::lua

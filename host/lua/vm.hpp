@@ -60,6 +60,11 @@ class Vm {
   size_t printed = 0;
   static constexpr size_t kPrintLimit = size_t(1) << 20;
 
+  // The longest call over a quarter of its limit, in CPU seconds, with the
+  // Lua function it ran (its name and file:line) when it was seen running:
+  // check warns of it ("" when no call ran that long).
+  std::string slow_call_warning() const;
+
   // Sandbox internals, used by the C callbacks in vm.cpp.
   struct Internals;
   friend struct Internals;
@@ -77,6 +82,11 @@ class Vm {
   std::string abort_;         // set when a limit is hit; pcall cannot swallow it
   bool memory_over_ = false;  // over the memory cap: raise at the next check
   std::string last_traceback_;
+  void note_long_call();
+  double slowest_seconds_ = 0, slowest_limit_ = 0;
+  std::string slowest_function_;  // "file:line" of its definition, or ""
+  uint64_t noted_serial_ = 0;     // the long call whose function was noted
+  std::string noted_function_;
   std::unordered_map<const void*, std::string> module_files_;
 };
 

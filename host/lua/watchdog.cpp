@@ -18,15 +18,27 @@ int64_t now_ns() {
       .count();
 }
 
+int64_t cpu_ns(clockid_t clock) {
+  timespec t{};
+  if (clock_gettime(clock, &t) != 0) return 0;  // a thread gone: no time passes
+  return static_cast<int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+int64_t thread_cpu_ns() {
+  return cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
 namespace {
 
 constexpr int kArmedEvery = 1000;  // instructions between checks once armed
 
 // A call seen at two looks a tick apart with the same serial has run for a
-// tick at least: arm its hook with the deadline counted from the first look
-// (so a call is never stopped before its limit, at most a tick after).
-void look_at(WatchedCall& w, int64_t now) {
+// tick at least: arm its hook with the deadline counted in its thread's
+// CPU time from the first look (so a call is never stopped before its
+// limit, at most a tick of CPU after).
+void look_at(WatchedCall& w) {
   if (!w.running.load(std::memory_order_acquire)) return;
+  int64_t now = cpu_ns(w.cpu_clock.load(std::memory_order_relaxed));
   uint64_t serial = w.serial.load(std::memory_order_relaxed);
   if (serial != w.seen_serial) {
     w.seen_serial = serial;
@@ -67,8 +79,7 @@ class Registry {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!stop_) {
       wake_.wait_for(lock, kTick);
-      int64_t now = now_ns();
-      for (WatchedCall* w : calls_) look_at(*w, now);
+      for (WatchedCall* w : calls_) look_at(*w);
     }
   }
 

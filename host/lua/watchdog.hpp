@@ -15,9 +15,15 @@
 // library functions that could run long bound their work before they
 // start and check the deadline on entry (check_budget, sandbox_lib.cpp);
 // finalizers (hooks off) are refused by the sandbox's setmetatable.
+// Limits count the CPU time of the VM's thread, not wall time: a process
+// stopped for a while (SIGSTOP, a laptop's lid) or a loaded machine never
+// makes a call look long, and a run is not lost to it.
+#include <pthread.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <ctime>
 
 struct lua_State;
 struct lua_Debug;
@@ -34,16 +40,25 @@ struct WatchedCall {
   std::atomic<bool> running{false};       // inside an outermost call now
   std::atomic<int64_t> limit_ns{0};       // the running call's time limit
   std::atomic<uint64_t> armed_serial{0};  // the call the hook was armed for
-  std::atomic<int64_t> deadline{0};       // steady_clock ns of that call's end
+  std::atomic<int64_t> deadline{0};       // the thread's CPU time (ns) of that call's end
+  std::atomic<clockid_t> cpu_clock{CLOCK_THREAD_CPUTIME_ID};  // of the thread running it
 
   // The VM's thread, around each outermost call.
   void begin(int64_t limit) {
+    static thread_local const clockid_t mine = own_cpu_clock();
+    if (cpu_clock.load(std::memory_order_relaxed) != mine)
+      cpu_clock.store(mine, std::memory_order_relaxed);
     if (limit_ns.load(std::memory_order_relaxed) != limit)
       limit_ns.store(limit, std::memory_order_relaxed);
     serial.store(serial.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     running.store(true, std::memory_order_release);
   }
   void end();  // disarms the hook if it was armed for this call
+  static clockid_t own_cpu_clock() {
+    clockid_t c = CLOCK_THREAD_CPUTIME_ID;
+    pthread_getcpuclockid(pthread_self(), &c);
+    return c;
+  }
 
   // The watchdog's own notes (only its thread touches them).
   uint64_t seen_serial = 0;
@@ -52,12 +67,14 @@ struct WatchedCall {
 
 namespace watchdog {
 // How often the watchdog looks; a call is armed after running this long,
-// and stopped at most this much after its limit.
+// and stopped at most this much (of its thread's CPU time) after its limit.
 constexpr std::chrono::milliseconds kTick{10};
 
-void watch(WatchedCall* w);    // from the VM's constructor
-void unwatch(WatchedCall* w);  // from its destructor: never looked at again
-int64_t now_ns();
+void watch(WatchedCall* w);       // from the VM's constructor
+void unwatch(WatchedCall* w);     // from its destructor: never looked at again
+int64_t now_ns();                 // wall (steady) time
+int64_t cpu_ns(clockid_t clock);  // CPU time of a thread, by its clock
+int64_t thread_cpu_ns();          // CPU time of the calling thread
 }  // namespace watchdog
 
 }  // namespace ratify::lua

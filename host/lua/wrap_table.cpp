@@ -177,7 +177,10 @@ int g_move(lua_State* L) {
 int g_draw(lua_State* L) {
   Match& m = self(L);
   int from = zone_arg(L, m, 1), to = zone_arg(L, m, 2);
-  lua_Integer n = luaL_optinteger(L, 3, 1);
+  // No more draws than cards: a zone drawn into itself never empties, and
+  // n = 1e12 looped in C++ past every limit.
+  lua_Integer n = std::min<lua_Integer>(
+      luaL_optinteger(L, 3, 1), static_cast<lua_Integer>(m.table().zone(from).cards.size()));
   lua_newtable(L);
   for (lua_Integer i = 1; i <= n; ++i) {
     const auto& src = m.table().zone(from).cards;
@@ -458,6 +461,39 @@ const luaL_Reg kFunctions[] = {
     {"stamp", g_stamp},       {"sees", g_sees},           {"random", g_random},
     {"log", g_log},           {nullptr, nullptr}};
 
+// g.options is read-only: a write outlived its game (the context is
+// reused) and made the games of a shard differ from those of the whole run.
+int refuse_option_write(lua_State* L) {
+  return luaL_error(L, "g.options is read-only: the options are the game's settings");
+}
+int options_next(lua_State* L) {
+  lua_settop(L, 2);
+  return lua_next(L, 1) ? 2 : 0;
+}
+int options_pairs(lua_State* L) {
+  lua_pushcfunction(L, options_next);
+  lua_getmetatable(L, 1);
+  lua_getfield(L, -1, "__index");
+  lua_remove(L, -2);
+  lua_pushnil(L);
+  return 3;
+}
+// Replaces the table on top by a read-only stand-in for it.
+void make_read_only(lua_State* L) {
+  lua_newtable(L);
+  lua_createtable(L, 0, 4);
+  lua_pushvalue(L, -3);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, refuse_option_write);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, options_pairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_remove(L, -2);
+}
+
 }  // namespace
 
 // math.random's contract, on the game's RNG.
@@ -526,6 +562,7 @@ void push_context(lua_State* L, Match& m, int token_index) {
   lua_pushinteger(L, m.table().ncards());
   lua_setfield(L, -2, "ncards");
   push_options(L, m.options());
+  make_read_only(L);
   lua_setfield(L, -2, "options");
   lua_rawgeti(L, LUA_REGISTRYINDEX, m.rules().card_defs_ref());
   lua_setfield(L, -2, "defs");

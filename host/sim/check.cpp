@@ -1,5 +1,6 @@
 #include "sim/check.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -90,6 +91,14 @@ CheckReport run_check(const CheckConfig& c) {
   CheckReport report;
   auto first = engine::Loaded::open(c.ruleset, c.variant);
   auto options = first->options(c.sets);
+  // A count the rules do not allow is bad input (exit 2), not a failed game.
+  if (c.players && !first->meta().allows(c.players)) {
+    std::string allowed;
+    for (int p : first->meta().player_counts())
+      allowed += (allowed.empty() ? "" : ", ") + std::to_string(p);
+    throw engine::InputError(first->meta().id + " is for " + allowed + " players, not " +
+                             std::to_string(c.players));
+  }
   std::vector<int> counts = c.players ? std::vector<int>{c.players} : first->meta().player_counts();
   if (builds_labels(*first, options, counts.front(), c.seed))
     report.lint.push_back(first->meta().id +
@@ -101,6 +110,7 @@ CheckReport run_check(const CheckConfig& c) {
   std::atomic<long long> actions{0};
   std::mutex mu;
   std::vector<std::pair<int, std::string>> failures;
+  std::vector<std::string> slow_calls;  // a thread's slowest call over 1/4 of its limit
   std::string fatal;
   auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
     try {
@@ -124,6 +134,10 @@ CheckReport run_check(const CheckConfig& c) {
         }
         ++done;
       }
+      if (std::string slow = loaded->slow_call_warning(); !slow.empty()) {
+        std::lock_guard<std::mutex> lock(mu);
+        slow_calls.push_back(loaded->meta().id + ": " + slow);
+      }
     } catch (const std::exception& e) {
       std::lock_guard<std::mutex> lock(mu);
       fatal = e.what();
@@ -142,6 +156,10 @@ CheckReport run_check(const CheckConfig& c) {
   for (auto& t : pool) t.join();
   if (c.progress) c.progress(end - begin, end - begin);
   if (!fatal.empty()) throw std::runtime_error(fatal);
+  // Each thread's slowest, once: a call near its limit passed in silence.
+  std::sort(slow_calls.begin(), slow_calls.end());
+  slow_calls.erase(std::unique(slow_calls.begin(), slow_calls.end()), slow_calls.end());
+  if (!slow_calls.empty()) report.lint.push_back(slow_calls.front());
   std::sort(failures.begin(), failures.end());
   report.failed_games = static_cast<int>(failures.size());
   if (!failures.empty()) report.first_failed = failures[0].first;

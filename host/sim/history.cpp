@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/files.hpp"
 #include "core/hash.hpp"
 #include "core/replay.hpp"
 #include "engine/catalog.hpp"
@@ -52,7 +53,10 @@ std::string content_hash(const fs::path& dir, const fs::path& variant_file) {
     fs::path rel = fs::relative(it->path(), dir, ec);
     bool skip = hidden(it->path()) || (it.depth() == 0 && rel == "tests");
     if (skip && it->is_directory(ec)) it.disable_recursion_pending();
-    if (!skip && it->is_regular_file(ec)) files.push_back(rel);
+    // A link out of the folder is not the rules' content (a shared ruleset
+    // is a stranger's: its hash must not read /etc/shadow's size and text).
+    if (!skip && it->is_regular_file(ec) && core::outside_roots(it->path(), {dir}).empty())
+      files.push_back(rel);
   }
   std::sort(files.begin(), files.end());
   core::Hasher h;
@@ -132,9 +136,21 @@ std::string now_utc() {
   return buf;
 }
 
+// A stored text as JSON, or discarded when it is not JSON or nests deeper
+// than replays may: show and diff walk a report a level a call, and a
+// report nested 10^6 deep (a database edited by hand) crashed them.
+json parse_stored(const std::string& text) {
+  try {
+    core::check_json_depth(text);
+  } catch (const core::ReplayError&) {
+    return json(json::value_t::discarded);
+  }
+  return json::parse(text, nullptr, false);
+}
+
 std::vector<std::string> string_list(const std::string& text) {
   std::vector<std::string> out;
-  auto j = json::parse(text, nullptr, false);
+  auto j = parse_stored(text);
   if (j.is_array())
     for (const auto& x : j)
       if (x.is_string()) out.push_back(x.get<std::string>());
@@ -158,7 +174,7 @@ HistoryRun run_from_row(Statement& st) {
   r.games = static_cast<int>(st.integer(8));
   r.players = static_cast<int>(st.integer(9));
   r.command = st.text(10);
-  r.report = json::parse(st.text(11), nullptr, false);
+  r.report = parse_stored(st.text(11));
   if (r.report.is_discarded()) r.report = json::object();
   return r;
 }

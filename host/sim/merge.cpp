@@ -17,6 +17,16 @@ static bool decks_differ(const std::vector<DeckCard>& a, const std::vector<DeckC
   return false;
 }
 
+// The games of a shard are those of its indices (index % shards ==
+// shard), each under the run's count.
+static void check_indices(const SimResult& p) {
+  for (const auto& g : p.games)
+    if (g.index < 0 || g.index >= p.config.games || g.index % p.config.shards != p.config.shard)
+      throw std::runtime_error("shard " + std::to_string(p.config.shard) + "/" +
+                               std::to_string(p.config.shards) + " holds game " +
+                               std::to_string(g.index) + ", a game of another shard");
+}
+
 SimResult merge(const std::vector<SimResult>& parts) {
   if (parts.empty()) throw std::runtime_error("nothing to merge");
   SimResult out = parts[0];
@@ -35,6 +45,7 @@ SimResult merge(const std::vector<SimResult>& parts) {
     if (have.at(p.config.shard))
       throw std::runtime_error("shard " + std::to_string(p.config.shard) + " given twice");
     have[p.config.shard] = true;
+    check_indices(p);
     out.games.insert(out.games.end(), p.games.begin(), p.games.end());
     out.skill_games.insert(out.skill_games.end(), p.skill_games.begin(), p.skill_games.end());
   }
@@ -43,6 +54,16 @@ SimResult merge(const std::vector<SimResult>& parts) {
   auto by_index = [](auto& a, auto& b) { return a.index < b.index; };
   std::sort(out.games.begin(), out.games.end(), by_index);
   std::sort(out.skill_games.begin(), out.skill_games.end(), by_index);
+  // Each game once, none missing: a shard's games are its indices, so a
+  // file relabelled as another shard has games of the wrong indices.
+  for (size_t k = 0; k < out.games.size(); ++k)
+    if (out.games[k].index != static_cast<int>(k))
+      throw std::runtime_error(out.games[k].index < static_cast<int>(k)
+                                   ? "game " + std::to_string(out.games[k].index) +
+                                         " is in the shards twice"
+                                   : "game " + std::to_string(k) + " is in no shard");
+  if (out.games.size() != static_cast<size_t>(out.config.games))
+    throw std::runtime_error("game " + std::to_string(out.games.size()) + " is in no shard");
   out.config.shard = 0;
   out.config.shards = 1;
   return out;
