@@ -136,6 +136,11 @@ TEST(Bots, MctsSettingsAreChecked) {
   EXPECT_EQ(bots::parse_mcts("mcts:depth=10:judge=leader", false).judge,
             bots::MctsConfig::Judge::Leader);
   EXPECT_THROW(bots::parse_mcts("mcts:judge=best", false), std::invalid_argument);
+  EXPECT_TRUE(bots::parse_mcts("mcts:trees=each", false).tree_per_player);
+  EXPECT_FALSE(bots::parse_mcts("mcts:trees=one", false).tree_per_player);
+  EXPECT_TRUE(bots::parse_mcts("mcts:redeal=opponents", false).redeal_opponents);
+  EXPECT_THROW(bots::parse_mcts("mcts:trees=two", false), std::invalid_argument);
+  EXPECT_THROW(bots::parse_mcts("mcts:redeal=all", false), std::invalid_argument);
 }
 
 // A game written from scratch with no heuristic (tests/fixtures/ends):

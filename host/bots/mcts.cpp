@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -15,7 +17,9 @@ namespace {
 // An action seen from a node: statistics for the player acting there.
 struct Edge {
   uint64_t key = 0;
-  int child = -1;
+  // The node after the action, by what the searcher knows then: an action
+  // that turns a card over leads to one node per card it could show.
+  std::vector<std::pair<uint64_t, int>> children;
   int visits = 0;
   int available = 0;  // iterations in which the action was legal here
   double reward = 0;
@@ -59,17 +63,25 @@ struct Yardstick {
   double scale = 1.0;
 };
 
-// The scale is the spread (standard deviation) of the acting player's
-// one-step scores: what one decision can change here. Sure wins and losses
-// and failing actions (scored +-1e12, -1e15) are left out of it.
+// The scale is the spread (standard deviation) of the better half of the
+// acting player's one-step scores: what one decision can change here. Sure
+// wins and losses (scored +-1e12) are left out of it.
 Yardstick yardstick(engine::State& m, int me) {
   Yardstick y;
   y.lead = leads(m, m.players());
-  auto scores = one_step_scores(m, me, m.action_count());
+  auto all = one_step_scores(m, me, m.action_count());
+  std::vector<double> scores;
+  for (double s : all)
+    if (std::abs(s) < 1e11) scores.push_back(s);
+  // The better half only: moves nobody would play (escaped's accusation
+  // with 16 names left, scored -875 against takes worth 8 or 9) would set
+  // the scale, and every sensible move would then look alike (escaped:
+  // mcts won 3% alone against two heuristic bots, 30% with the better half).
+  std::sort(scores.begin(), scores.end(), std::greater<>());
+  scores.resize((scores.size() + 1) / 2);
   double sum = 0, sum2 = 0;
   int k = 0;
-  for (double s : scores)
-    if (std::abs(s) < 1e11) sum += s, sum2 += s * s, ++k;
+  for (double s : scores) sum += s, sum2 += s * s, ++k;
   double var = k > 1 ? (sum2 - sum * sum / k) / (k - 1) : 0.0;
   if (var > 1e-12) y.scale = std::sqrt(var);
   return y;
@@ -111,11 +123,19 @@ int greedy(engine::State& m, int me, core::Rng& rng) {
   return ties[rng.below(static_cast<uint32_t>(ties.size()))];
 }
 
+// The search of one decision. Its trees' nodes are information sets: a
+// node is reached by actions and by what its player observed on the way
+// (State::observation), so a card turned over leads to one node per card
+// it could show. With one tree (single observer) every node is the
+// searcher's; with a tree per player (multiple observers, `trees=each`)
+// each player chooses at the nodes of its own tree, by what it observed:
+// an opponent's choice never depends on a card only the searcher saw.
 class Search {
  public:
   Search(engine::State& m, const MctsConfig& c, core::Rng& rng, Yardstick y)
       : m_(m), c_(c), rng_(rng), players_(m.players()), yardstick_(std::move(y)) {
-    nodes_.emplace_back();
+    trees_.resize(static_cast<size_t>(players_) + 1);
+    for (auto& t : trees_) t.emplace_back();
   }
 
   // One iteration in a fresh world. A rules error down the line (a time
@@ -125,6 +145,7 @@ class Search {
   void iterate(const engine::Mark& root, int me) {
     m_.restore(root);
     m_.world_for(me, rng_);
+    me_ = me;
     path_.clear();
     descend();
     auto reward = playout();
@@ -140,7 +161,7 @@ class Search {
     for (size_t i = 0; i < real_keys.size(); ++i) {
       int visits = 0;
       double mean = 0;
-      for (const Edge& e : nodes_[0].edges)
+      for (const Edge& e : trees_[static_cast<size_t>(me_)][0].edges)
         if (e.key == real_keys[i] && e.visits > 0) visits = e.visits, mean = e.reward / e.visits;
       r.visits.push_back(visits);
       r.mean.push_back(mean);
@@ -151,51 +172,75 @@ class Search {
 
  private:
   struct Step {
-    int node, edge, actor;
+    int tree, node, edge, actor;
   };
 
-  // Selection and expansion: down the tree by UCB over the actions legal
-  // in this world, until an action is tried for the first time here.
+  // The tree whose nodes `player` chooses at.
+  int tree_of(int player) const { return c_.tree_per_player ? player : me_; }
+
+  // Selection and expansion: down the actor's tree by UCB over the actions
+  // legal in this world, every tree following by what its player observes,
+  // until the actor's tree reaches a node it never had.
   void descend() {
-    int node = 0;
-    for (;;) {
+    std::vector<int> at(trees_.size(), 0);  // each tree's node
+    for (int seen_by = me_;;) {
       int actor = m_.actor();
       if (actor == 0) return;
+      if (c_.redeal_opponents && actor != me_ && actor != seen_by) {
+        m_.world_for(actor, rng_);  // it chooses by what it could know
+        seen_by = actor;
+      }
+      int t = tree_of(actor);
       auto keys = m_.action_keys();
       std::vector<int> edge_of(keys.size());
       std::vector<int> untried;
       for (size_t i = 0; i < keys.size(); ++i) {
-        int e = find_or_add(node, keys[i]);
-        Edge& edge = nodes_[node].edges[e];
+        int e = find_or_add(t, at[t], keys[i]);
+        Edge& edge = trees_[t][at[t]].edges[e];
         ++edge.available;
         edge_of[i] = e;
         if (edge.visits == 0) untried.push_back(static_cast<int>(i));
       }
-      int i = untried.empty() ? by_ucb(node, edge_of)
+      int i = untried.empty() ? by_ucb(t, at[t], edge_of)
                               : untried[rng_.below(static_cast<uint32_t>(untried.size()))];
-      int e = edge_of[i];
-      path_.push_back({node, e, actor});
+      path_.push_back({t, at[t], edge_of[i], actor});
       m_.apply_scratch(i);
-      if (nodes_[node].edges[e].child < 0) {
-        int child = static_cast<int>(nodes_.size());
-        nodes_.emplace_back();
-        nodes_[node].edges[e].child = child;
-        if (!untried.empty()) return;  // expanded: play out from here
+      bool expanded = false;
+      for (int k = 1; k <= players_; ++k) {
+        if (k != t && !c_.tree_per_player) continue;  // one tree: the searcher's
+        int e = k == t ? edge_of[i] : find_or_add(k, at[k], keys[i]);
+        bool made = false;
+        at[k] = child(k, at[k], e, m_.observation(k), made);
+        expanded |= made && k == t;
       }
-      node = nodes_[node].edges[e].child;
+      if (expanded) return;  // play out from the new node
     }
   }
 
-  int find_or_add(int node, uint64_t key) {
-    auto& edges = nodes_[node].edges;
+  // The node after edge e of node n in tree t for this observation (made,
+  // and `made` set, when it is new).
+  int child(int t, int n, int e, uint64_t seen, bool& made) {
+    auto& tree = trees_[t];
+    for (const auto& [obs, c] : tree[n].edges[e].children)
+      if (obs == seen) return c;
+    int c = static_cast<int>(tree.size());
+    tree[n].edges[e].children.emplace_back(seen, c);
+    tree.emplace_back();
+    made = true;
+    return c;
+  }
+
+  int find_or_add(int t, int node, uint64_t key) {
+    auto& edges = trees_[t][node].edges;
     for (size_t e = 0; e < edges.size(); ++e)
       if (edges[e].key == key) return static_cast<int>(e);
-    edges.push_back(Edge{key});
+    edges.emplace_back();
+    edges.back().key = key;
     return static_cast<int>(edges.size()) - 1;
   }
 
-  int by_ucb(int node, const std::vector<int>& edge_of) {
-    const auto& edges = nodes_[node].edges;
+  int by_ucb(int t, int node, const std::vector<int>& edge_of) {
+    const auto& edges = trees_[t][node].edges;
     double top = -std::numeric_limits<double>::infinity();
     int pick = 0;
     for (size_t i = 0; i < edge_of.size(); ++i) {
@@ -223,7 +268,7 @@ class Search {
 
   void backup(const std::vector<double>& reward) {
     for (const Step& s : path_) {
-      Edge& e = nodes_[s.node].edges[s.edge];
+      Edge& e = trees_[s.tree][s.node].edges[s.edge];
       ++e.visits;
       e.reward += reward[s.actor];
     }
@@ -233,8 +278,9 @@ class Search {
   const MctsConfig& c_;
   core::Rng& rng_;
   int players_;
+  int me_ = 0;
   Yardstick yardstick_;
-  std::vector<Node> nodes_;
+  std::vector<std::vector<Node>> trees_;  // [player]; one tree: the searcher's
   std::vector<Step> path_;
 };
 
@@ -320,6 +366,14 @@ MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {
       c.heuristic_rollout = value == "heuristic";
     } else if (key == "depth") {
       c.rollout_limit = int_value(key, value, 0, 1'000'000);
+    } else if (key == "trees") {
+      if (value != "one" && value != "each")
+        throw std::invalid_argument("mcts: trees is 'one' or 'each', not '" + value + "'");
+      c.tree_per_player = value == "each";
+    } else if (key == "redeal") {
+      if (value != "root" && value != "opponents")
+        throw std::invalid_argument("mcts: redeal is 'root' or 'opponents', not '" + value + "'");
+      c.redeal_opponents = value == "opponents";
     } else if (key == "c") {
       c.exploration = number_value(key, value);
     } else if (key == "judge") {
@@ -330,6 +384,7 @@ MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {
       throw std::invalid_argument("mcts: no setting '" + key +
                                   "' (settings: iters=N, ms=N, rollout=random|heuristic, depth=N "
                                   "to cut playouts and judge by the heuristic, judge=soft|leader, "
+                                  "trees=one|each, redeal=root|opponents, "
                                   "c=X for UCB's exploration constant)");
     }
     at = next;

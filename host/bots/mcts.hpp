@@ -31,6 +31,15 @@ struct MctsConfig {
   // player's one-step scores at the root (so any heuristic's units work);
   // Leader, the heuristic's leader takes the whole win.
   enum class Judge { Soft, Leader } judge = Judge::Soft;
+  // `redeal=opponents`: at each node of another player, the world is
+  // re-dealt from that player's view before it chooses (re-determinizing
+  // IS-MCTS, Goodman 2019), so the opponents in the tree choose without
+  // the searcher's knowledge; `redeal=root` (default): one world per
+  // iteration, from the searcher's view.
+  bool redeal_opponents = false;
+  // `trees=each`: a tree per player, each keyed by what its player
+  // observes (multiple-observer IS-MCTS); `trees=one`: the searcher's.
+  bool tree_per_player = false;
 };
 
 // What the search of one decision found at its root, for each action
