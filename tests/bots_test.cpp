@@ -141,6 +141,27 @@ TEST(Bots, MctsSettingsAreChecked) {
   EXPECT_TRUE(bots::parse_mcts("mcts:redeal=opponents", false).redeal_opponents);
   EXPECT_THROW(bots::parse_mcts("mcts:trees=two", false), std::invalid_argument);
   EXPECT_THROW(bots::parse_mcts("mcts:redeal=all", false), std::invalid_argument);
+  EXPECT_TRUE(bots::parse_mcts("mcts:opponents=heuristic", true).heuristic_opponents);
+  EXPECT_FALSE(bots::parse_mcts("mcts:opponents=tree", true).heuristic_opponents);
+  EXPECT_THROW(bots::parse_mcts("mcts:opponents=heuristic", false), std::invalid_argument);
+}
+
+// `mcts` with no settings suits the ruleset: a depth cut judged by the
+// heuristic and heuristic opponents where it has one, capped random
+// playouts where it has none, the ruleset's declared search over those,
+// and the spec's own settings over everything.
+TEST(Bots, MctsDefaultsSuitTheRuleset) {
+  auto with = bots::parse_mcts("mcts", true);
+  EXPECT_EQ(with.rollout_limit, 0);
+  EXPECT_TRUE(with.heuristic_opponents);
+  auto without = bots::parse_mcts("mcts", false);
+  EXPECT_EQ(without.rollout_limit, bots::MctsConfig::kCappedPlayout);
+  EXPECT_FALSE(without.heuristic_opponents);
+  EXPECT_EQ(bots::parse_mcts("mcts", true, "depth=5").rollout_limit, 5);
+  EXPECT_EQ(bots::parse_mcts("mcts:depth=7", true, "depth=5").rollout_limit, 7);
+  EXPECT_FALSE(bots::parse_mcts("mcts:iters=9", true, "opponents=tree").heuristic_opponents);
+  EXPECT_EQ(bots::parse_mcts("mcts:iters=9", true, "opponents=tree").iterations, 9);
+  EXPECT_THROW(bots::parse_mcts("mcts", true, "depth=deep"), std::invalid_argument);
 }
 
 // A game written from scratch with no heuristic (tests/fixtures/ends):

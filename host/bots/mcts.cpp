@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <stdexcept>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -192,6 +193,12 @@ class Search {
       }
       int t = tree_of(actor);
       auto keys = m_.action_keys();
+      if (c_.heuristic_opponents && actor != me_) {
+        int i = opponents_choice(actor, keys);
+        m_.apply_scratch(i);
+        if (follow(t, at, keys[static_cast<size_t>(i)], t)) return;
+        continue;
+      }
       std::vector<int> edge_of(keys.size());
       std::vector<int> untried;
       for (size_t i = 0; i < keys.size(); ++i) {
@@ -205,16 +212,46 @@ class Search {
                               : untried[rng_.below(static_cast<uint32_t>(untried.size()))];
       path_.push_back({t, at[t], edge_of[i], actor});
       m_.apply_scratch(i);
-      bool expanded = false;
-      for (int k = 1; k <= players_; ++k) {
-        if (k != t && !c_.tree_per_player) continue;  // one tree: the searcher's
-        int e = k == t ? edge_of[i] : find_or_add(k, at[k], keys[i]);
-        bool made = false;
-        at[k] = child(k, at[k], e, m_.observation(k), made);
-        expanded |= made && k == t;
-      }
-      if (expanded) return;  // play out from the new node
+      if (follow(t, at, keys[i], t)) return;  // play out from the new node
     }
+  }
+
+  // Every tree follows the action with key `key` by what its player now
+  // observes; true when tree `t` reached a node it never had.
+  bool follow(int t, std::vector<int>& at, uint64_t key, int actor_tree) {
+    bool expanded = false;
+    for (int k = 1; k <= players_; ++k) {
+      if (k != t && !c_.tree_per_player) continue;  // one tree: the searcher's
+      int e = find_or_add(k, at[k], key);
+      bool made = false;
+      at[k] = child(k, at[k], e, m_.observation(k), made);
+      expanded |= made && k == actor_tree;
+    }
+    return expanded;
+  }
+
+  // What the heuristic bot would choose for `actor` here, judged in a world
+  // re-dealt from its own view (so not by the cards only the searcher
+  // knows), as an index into this world's actions `keys`.
+  // Chosen once per information set of the actor (its observation), so
+  // the search pays for it once, not every iteration.
+  int opponents_choice(int actor, const std::vector<uint64_t>& keys) {
+    if (keys.size() <= 1) return 0;
+    uint64_t seen = m_.observation(actor) ^ (static_cast<uint64_t>(actor) << 56);
+    auto known = opponents_choices_.find(seen);
+    uint64_t key = 0;
+    if (known != opponents_choices_.end()) {
+      key = known->second;
+    } else {
+      engine::Mark here = m_.mark();
+      m_.world_for(actor, rng_);
+      key = m_.action_keys()[static_cast<size_t>(greedy(m_, actor, rng_))];
+      m_.restore(here);
+      opponents_choices_.emplace(seen, key);
+    }
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return static_cast<int>(i);
+    return 0;  // not legal in this world (it cannot be: its own cards are kept)
   }
 
   // The node after edge e of node n in tree t for this observation (made,
@@ -282,6 +319,7 @@ class Search {
   Yardstick yardstick_;
   std::vector<std::vector<Node>> trees_;  // [player]; one tree: the searcher's
   std::vector<Step> path_;
+  std::unordered_map<uint64_t, uint64_t> opponents_choices_;  // observation -> key
 };
 
 int int_value(const std::string& key, const std::string& value, int lo, int hi) {
@@ -342,12 +380,16 @@ int MctsBot::choose(engine::Game& game, core::Rng& rng) {
   return root_.chosen;
 }
 
-MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {
-  MctsConfig c;
-  size_t at = spec.find(':');
+namespace {
+
+// Applies "key=value:key=value" settings (after the bot's name) to c.
+void apply_settings(MctsConfig& c, const std::string& settings, bool has_heuristic) {
+  size_t at = settings.empty() ? std::string::npos : 0;
   while (at != std::string::npos) {
-    size_t next = spec.find(':', at + 1);
-    std::string part = spec.substr(at + 1, next == std::string::npos ? next : next - at - 1);
+    size_t next = settings.find(':', at);
+    std::string part = settings.substr(at, next == std::string::npos ? next : next - at);
+    at = next == std::string::npos ? next : next + 1;
+    if (part.empty()) continue;
     size_t eq = part.find('=');
     std::string key = part.substr(0, eq),
                 value = eq == std::string::npos ? "" : part.substr(eq + 1);
@@ -374,6 +416,14 @@ MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {
       if (value != "root" && value != "opponents")
         throw std::invalid_argument("mcts: redeal is 'root' or 'opponents', not '" + value + "'");
       c.redeal_opponents = value == "opponents";
+    } else if (key == "opponents") {
+      if (value != "tree" && value != "heuristic")
+        throw std::invalid_argument("mcts: opponents is 'tree' or 'heuristic', not '" + value +
+                                    "'");
+      if (value == "heuristic" && !has_heuristic)
+        throw std::invalid_argument(
+            "mcts: opponents=heuristic needs the ruleset's heuristic(g, player)");
+      c.heuristic_opponents = value == "heuristic";
     } else if (key == "c") {
       c.exploration = number_value(key, value);
     } else if (key == "judge") {
@@ -381,14 +431,33 @@ MctsConfig parse_mcts(const std::string& spec, bool has_heuristic) {
         throw std::invalid_argument("mcts: judge is 'soft' or 'leader', not '" + value + "'");
       c.judge = value == "soft" ? MctsConfig::Judge::Soft : MctsConfig::Judge::Leader;
     } else {
-      throw std::invalid_argument("mcts: no setting '" + key +
-                                  "' (settings: iters=N, ms=N, rollout=random|heuristic, depth=N "
-                                  "to cut playouts and judge by the heuristic, judge=soft|leader, "
-                                  "trees=one|each, redeal=root|opponents, "
-                                  "c=X for UCB's exploration constant)");
+      throw std::invalid_argument(
+          "mcts: no setting '" + key +
+          "' (settings: iters=N, ms=N, rollout=random|heuristic, depth=N "
+          "to cut playouts and judge by the heuristic, judge=soft|leader, "
+          "trees=one|each, redeal=root|opponents, opponents=tree|heuristic, "
+          "c=X for UCB's exploration constant)");
     }
-    at = next;
   }
+}
+
+}  // namespace
+
+MctsConfig mcts_defaults(bool has_heuristic, const std::string& search) {
+  MctsConfig c;
+  // A playout to the end costs a whole game an iteration (amendments: one
+  // game in more than 5 minutes): with a heuristic the new position is
+  // judged at once, and without one a playout is cut at a cap (a draw).
+  c.rollout_limit = has_heuristic ? 0 : MctsConfig::kCappedPlayout;
+  c.heuristic_opponents = has_heuristic;
+  apply_settings(c, search, has_heuristic);
+  return c;
+}
+
+MctsConfig parse_mcts(const std::string& spec, bool has_heuristic, const std::string& search) {
+  MctsConfig c = mcts_defaults(has_heuristic, search);
+  size_t colon = spec.find(':');
+  if (colon != std::string::npos) apply_settings(c, spec.substr(colon + 1), has_heuristic);
   return c;
 }
 

@@ -24,6 +24,9 @@ struct MctsConfig {
   // Playout actions; past it the heuristic judges the position (a draw
   // without one). `mcts:depth=N` for long games (amendments: ~1000).
   static constexpr int kLongestPlayout = 10000;
+  // Where `mcts` with no settings cuts the playouts of a ruleset without a
+  // heuristic (a cut game is a draw).
+  static constexpr int kCappedPlayout = 400;
   int rollout_limit = kLongestPlayout;
   // How a cut playout is judged: Soft, each player's lead over the best
   // other player by the heuristic, compared with the lead they had at the
@@ -40,6 +43,12 @@ struct MctsConfig {
   // `trees=each`: a tree per player, each keyed by what its player
   // observes (multiple-observer IS-MCTS); `trees=one`: the searcher's.
   bool tree_per_player = false;
+  // `opponents=heuristic`: the other players in the tree choose as the
+  // heuristic bot would, one step ahead in a world re-dealt from their own
+  // view, and the move is made in the searcher's world: they never see
+  // what only the searcher knows, and they play as well as the heuristic.
+  // `opponents=tree`: they choose by the tree's statistics.
+  bool heuristic_opponents = false;
 };
 
 // What the search of one decision found at its root, for each action
@@ -67,8 +76,17 @@ class MctsBot : public Bot {
   RootStats root_;
 };
 
-// "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic:depth=30". Throws
-// std::invalid_argument naming what is wrong.
-MctsConfig parse_mcts(const std::string& spec, bool ruleset_has_heuristic);
+// What suits a ruleset before any setting of the spec: the position a
+// new node reaches judged at once by the heuristic (depth=0) and the other
+// players choosing as the heuristic bot would (opponents=heuristic) where
+// the ruleset has a heuristic, else random playouts cut at kCappedPlayout
+// actions; then the ruleset's declared settings (`search`, e.g.
+// "depth=0:opponents=tree").
+MctsConfig mcts_defaults(bool ruleset_has_heuristic, const std::string& search = {});
+// "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic:depth=30": the
+// spec's settings over mcts_defaults. Throws std::invalid_argument naming
+// what is wrong.
+MctsConfig parse_mcts(const std::string& spec, bool ruleset_has_heuristic,
+                      const std::string& search = {});
 
 }  // namespace ratify::bots
