@@ -164,6 +164,31 @@ TEST(Bots, MctsDefaultsSuitTheRuleset) {
   EXPECT_THROW(bots::parse_mcts("mcts", true, "depth=deep"), std::invalid_argument);
 }
 
+// Root-parallel search: each thread on its own copy of the game, so the
+// choice for a seed is the same run after run, whatever the scheduling.
+TEST(Bots, ParallelSearchIsTheSameEveryRun) {
+  EXPECT_EQ(bots::parse_mcts("mcts:threads=3", true).threads, 3);
+  auto l = engine::Loaded::open("article2");
+  std::vector<int> first;
+  for (int run = 0; run < 2; ++run) {
+    engine::Game g(l, 2, 11, l->options({}));
+    auto bot = bots::make_bot("mcts:iters=40:threads=2", l->meta());
+    auto* mcts = dynamic_cast<bots::MctsBot*>(bot.get());
+    ASSERT_NE(mcts, nullptr);
+    core::Rng rng(3);
+    uint64_t before = g.state().hash();
+    int choice = bot->choose(g, rng);
+    EXPECT_EQ(g.state().hash(), before);
+    int visits = 0;
+    for (int v : mcts->last_root().visits) visits += v;
+    EXPECT_EQ(visits, 40);
+    std::vector<int> seen = mcts->last_root().visits;
+    seen.push_back(choice);
+    if (run == 0) first = seen;
+    EXPECT_EQ(seen, first);
+  }
+}
+
 // A game written from scratch with no heuristic (tests/fixtures/ends):
 // search still beats random play, by a wide margin.
 TEST(Bots, MctsBeatsRandomOnAGameItKnowsNothingAbout) {

@@ -116,7 +116,7 @@ std::string bot_for_seat(const std::string& seat, bool has_heuristic, const std:
   // (meet_the_patriots loses every game with depth 0).
   std::string extra = search.empty() ? "" : ":" + search;
   if (seat == "normal") return "mcts:ms=300" + extra;
-  if (seat == "hard") return "mcts:ms=2000" + extra;
+  if (seat == "hard") return "mcts:ms=2000:threads=0" + extra;  // every core
   return seat;
 }
 

@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <stdexcept>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -56,13 +57,6 @@ std::vector<double> leads(engine::State& m, int players) {
   }
   return out;
 }
-
-// What the heuristic says at the root, for judging cut playouts softly:
-// every player's lead there, and a scale for changes of it.
-struct Yardstick {
-  std::vector<double> lead;
-  double scale = 1.0;
-};
 
 // The scale is the spread (standard deviation) of the better half of the
 // acting player's one-step scores: what one decision can change here. Sure
@@ -345,17 +339,98 @@ double number_value(const std::string& key, const std::string& value) {
 
 }  // namespace
 
+MctsBot::MctsBot(MctsConfig c) : c_(c) {
+  if (c_.threads == 0)
+    c_.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+MctsBot::~MctsBot() = default;
+
+RootStats MctsBot::search(engine::State& m, int me, core::Rng& rng, int iterations,
+                          const Yardstick& y) {
+  auto real_keys = m.action_keys();
+  engine::Mark real = m.mark();
+  try {
+    Search search(m, c_, rng, y);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(c_.ms);
+    for (int k = 0;; ++k) {
+      if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && k > 0 : k >= iterations)
+        break;
+      search.iterate(real, me);
+    }
+    m.restore(real);
+    return search.root(real_keys);
+  } catch (...) {
+    m.restore(real);
+    throw;
+  }
+}
+
+RootStats MctsBot::search_in_parallel(engine::Game& game, int me, core::Rng& rng,
+                                      const Yardstick& y) {
+  engine::State& m = game.state();
+  int n = c_.threads;
+  std::vector<core::Rng> rngs;
+  for (int t = 0; t < n; ++t) {
+    uint64_t a = (static_cast<uint64_t>(rng.next()) << 32) | rng.next();
+    uint64_t b = (static_cast<uint64_t>(rng.next()) << 32) | rng.next();
+    rngs.emplace_back(a, b);
+  }
+  // The copies, made here on this thread: a ruleset loaded per thread
+  // once, the game as it stands loaded into a new state from its save.
+  auto save = m.save(false);
+  while (static_cast<int>(copies_.size()) < n - 1)
+    copies_.push_back(engine::Loaded::open(game.loaded().spec(), game.loaded().variant_spec()));
+  std::vector<std::unique_ptr<engine::State>> states;
+  for (int t = 1; t < n; ++t) {
+    auto& loaded = copies_[static_cast<size_t>(t - 1)];
+    states.push_back(loaded->new_state(m.players(), m.seed(), m.options(), {}, false));
+    states.back()->load(save);
+  }
+  std::vector<RootStats> roots(static_cast<size_t>(n));
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(n));
+  auto run = [&](int t) {
+    engine::State& s = t == 0 ? m : *states[static_cast<size_t>(t - 1)];
+    int iterations = c_.iterations / n + (t < c_.iterations % n ? 1 : 0);
+    try {
+      roots[static_cast<size_t>(t)] =
+          search(s, me, rngs[static_cast<size_t>(t)], std::max(1, iterations), y);
+    } catch (...) {
+      errors[static_cast<size_t>(t)] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < n; ++t) threads.emplace_back(run, t);
+  run(0);
+  for (auto& th : threads) th.join();
+  for (auto& e : errors)  // the first thread's error, whichever came first
+    if (e) std::rethrow_exception(e);
+  // The roots summed by action; the choice is the action tried most often.
+  RootStats sum = roots[0];
+  for (size_t i = 0; i < sum.keys.size(); ++i) {
+    double reward = sum.mean[i] * sum.visits[i];
+    for (int t = 1; t < n; ++t) {
+      const RootStats& r = roots[static_cast<size_t>(t)];
+      reward += r.mean[i] * r.visits[i];
+      sum.visits[i] += r.visits[i];
+    }
+    sum.mean[i] = sum.visits[i] > 0 ? reward / sum.visits[i] : 0.0;
+    if (sum.visits[i] > sum.visits[static_cast<size_t>(sum.chosen)])
+      sum.chosen = static_cast<int>(i);
+  }
+  return sum;
+}
+
 int MctsBot::choose(engine::Game& game, core::Rng& rng) {
   engine::State& m = game.state();
   int n = m.action_count();
   root_ = RootStats();
   if (n <= 1) return 0;
   int me = m.actor();
-  auto real_keys = m.action_keys();
   engine::Mark real = m.mark();
-  // The root as the real player sees it (a determinized world would tell
-  // the yardstick about cards the player has not seen).
   try {
+    // The root as the real player sees it (a determinized world would tell
+    // the yardstick about cards the player has not seen).
     Yardstick y;
     if (m.has_heuristic() && c_.rollout_limit < MctsConfig::kLongestPlayout &&
         c_.judge == MctsConfig::Judge::Soft) {
@@ -363,20 +438,12 @@ int MctsBot::choose(engine::Game& game, core::Rng& rng) {
       y = yardstick(m, me);
       m.restore(real);
     }
-    Search search(m, c_, rng, std::move(y));
-    auto start = std::chrono::steady_clock::now();
-    auto deadline = start + std::chrono::milliseconds(c_.ms);
-    for (int k = 0;; ++k) {
-      if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && k > 0 : k >= c_.iterations)
-        break;
-      search.iterate(real, me);
-    }
-    root_ = search.root(real_keys);
+    root_ = c_.threads > 1 ? search_in_parallel(game, me, rng, y)
+                           : search(m, me, rng, c_.iterations, y);
   } catch (const engine::ScriptError& e) {
     m.restore(real);
     throw in_lookahead(e, "mcts", me);
   }
-  m.restore(real);
   return root_.chosen;
 }
 
@@ -424,6 +491,8 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
         throw std::invalid_argument(
             "mcts: opponents=heuristic needs the ruleset's heuristic(g, player)");
       c.heuristic_opponents = value == "heuristic";
+    } else if (key == "threads") {
+      c.threads = int_value(key, value, 0, 256);
     } else if (key == "c") {
       c.exploration = number_value(key, value);
     } else if (key == "judge") {
@@ -435,7 +504,7 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
           "mcts: no setting '" + key +
           "' (settings: iters=N, ms=N, rollout=random|heuristic, depth=N "
           "to cut playouts and judge by the heuristic, judge=soft|leader, "
-          "trees=one|each, redeal=root|opponents, opponents=tree|heuristic, "
+          "trees=one|each, redeal=root|opponents, opponents=tree|heuristic, threads=N, "
           "c=X for UCB's exploration constant)");
     }
   }

@@ -9,12 +9,20 @@
 // expands one new action, plays the game out and backs the result up.
 // Actions are matched between worlds by their fields (Match::action_keys).
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "bots/bots.hpp"
 
 namespace ratify::bots {
+
+// What the heuristic says at a search's root, for judging cut playouts
+// softly: every player's lead there, and a scale for changes of it.
+struct Yardstick {
+  std::vector<double> lead;
+  double scale = 1.0;
+};
 
 struct MctsConfig {
   int iterations = 1000;  // per decision (deterministic for a seed)
@@ -49,6 +57,12 @@ struct MctsConfig {
   // what only the searcher knows, and they play as well as the heuristic.
   // `opponents=tree`: they choose by the tree's statistics.
   bool heuristic_opponents = false;
+  // `threads=N`: root-parallel search, N trees searched at once (0: one
+  // per core), each on its own copy of the game (a Loaded of its own, the
+  // game loaded from a save) with its own random numbers drawn from the
+  // bot's, `iters` split between them; their roots are summed. The result
+  // for a seed depends on N, never on how the threads are scheduled.
+  int threads = 1;
 };
 
 // What the search of one decision found at its root, for each action
@@ -65,15 +79,24 @@ struct RootStats {
 
 class MctsBot : public Bot {
  public:
-  explicit MctsBot(MctsConfig c) : c_(c) {}
+  explicit MctsBot(MctsConfig c);
+  ~MctsBot() override;
   std::string name() const override { return "mcts"; }
   int choose(engine::Game& game, core::Rng& rng) override;
   // The root of the last decision searched (empty when it had one action).
   const RootStats& last_root() const { return root_; }
 
  private:
+  // One search of `iterations` (or until the deadline) on `m`: its root.
+  RootStats search(engine::State& m, int me, core::Rng& rng, int iterations, const Yardstick& y);
+  // The searches of threads 1.. on copies of the game, thread 0 on it.
+  RootStats search_in_parallel(engine::Game& game, int me, core::Rng& rng, const Yardstick& y);
+
   MctsConfig c_;
   RootStats root_;
+  // Copies of the game for the threads past the first, kept between
+  // decisions (a ruleset is loaded once per thread).
+  std::vector<std::shared_ptr<engine::Loaded>> copies_;
 };
 
 // What suits a ruleset before any setting of the spec: the position a
