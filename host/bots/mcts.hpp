@@ -5,9 +5,11 @@
 //
 // One tree per decision, over the acting player's information set. Every
 // iteration re-deals the cards that player cannot see (so the search never
-// uses them), then selects by UCB among the actions legal in that world,
-// expands one new action, plays the game out and backs the result up.
-// Actions are matched between worlds by their fields (Match::action_keys).
+// uses them), then selects by UCB among the actions legal in that world
+// (the other players, by default, as the heuristic bot would in a world
+// re-dealt from their own view), expands one new action, plays the game
+// out or judges it and backs the result up. Actions are matched between
+// worlds by their fields (Match::action_keys).
 #include <cstdint>
 #include <memory>
 #include <string>
