@@ -136,6 +136,57 @@ TEST(Bots, MctsSettingsAreChecked) {
   EXPECT_EQ(bots::parse_mcts("mcts:depth=10:judge=leader", false).judge,
             bots::MctsConfig::Judge::Leader);
   EXPECT_THROW(bots::parse_mcts("mcts:judge=best", false), std::invalid_argument);
+  EXPECT_TRUE(bots::parse_mcts("mcts:trees=each", false).tree_per_player);
+  EXPECT_FALSE(bots::parse_mcts("mcts:trees=one", false).tree_per_player);
+  EXPECT_TRUE(bots::parse_mcts("mcts:redeal=opponents", false).redeal_opponents);
+  EXPECT_THROW(bots::parse_mcts("mcts:trees=two", false), std::invalid_argument);
+  EXPECT_THROW(bots::parse_mcts("mcts:redeal=all", false), std::invalid_argument);
+  EXPECT_TRUE(bots::parse_mcts("mcts:opponents=heuristic", true).heuristic_opponents);
+  EXPECT_FALSE(bots::parse_mcts("mcts:opponents=tree", true).heuristic_opponents);
+  EXPECT_THROW(bots::parse_mcts("mcts:opponents=heuristic", false), std::invalid_argument);
+}
+
+// `mcts` with no settings suits the ruleset: a depth cut judged by the
+// heuristic and heuristic opponents where it has one, capped random
+// playouts where it has none, the ruleset's declared search over those,
+// and the spec's own settings over everything.
+TEST(Bots, MctsDefaultsSuitTheRuleset) {
+  auto with = bots::parse_mcts("mcts", true);
+  EXPECT_EQ(with.rollout_limit, 0);
+  EXPECT_TRUE(with.heuristic_opponents);
+  auto without = bots::parse_mcts("mcts", false);
+  EXPECT_EQ(without.rollout_limit, bots::MctsConfig::kCappedPlayout);
+  EXPECT_FALSE(without.heuristic_opponents);
+  EXPECT_EQ(bots::parse_mcts("mcts", true, "depth=5").rollout_limit, 5);
+  EXPECT_EQ(bots::parse_mcts("mcts:depth=7", true, "depth=5").rollout_limit, 7);
+  EXPECT_FALSE(bots::parse_mcts("mcts:iters=9", true, "opponents=tree").heuristic_opponents);
+  EXPECT_EQ(bots::parse_mcts("mcts:iters=9", true, "opponents=tree").iterations, 9);
+  EXPECT_THROW(bots::parse_mcts("mcts", true, "depth=deep"), std::invalid_argument);
+}
+
+// Root-parallel search: each thread on its own copy of the game, so the
+// choice for a seed is the same run after run, whatever the scheduling.
+TEST(Bots, ParallelSearchIsTheSameEveryRun) {
+  EXPECT_EQ(bots::parse_mcts("mcts:threads=3", true).threads, 3);
+  auto l = engine::Loaded::open("article2");
+  std::vector<int> first;
+  for (int run = 0; run < 2; ++run) {
+    engine::Game g(l, 2, 11, l->options({}));
+    auto bot = bots::make_bot("mcts:iters=40:threads=2", l->meta());
+    auto* mcts = dynamic_cast<bots::MctsBot*>(bot.get());
+    ASSERT_NE(mcts, nullptr);
+    core::Rng rng(3);
+    uint64_t before = g.state().hash();
+    int choice = bot->choose(g, rng);
+    EXPECT_EQ(g.state().hash(), before);
+    int visits = 0;
+    for (int v : mcts->last_root().visits) visits += v;
+    EXPECT_EQ(visits, 40);
+    std::vector<int> seen = mcts->last_root().visits;
+    seen.push_back(choice);
+    if (run == 0) first = seen;
+    EXPECT_EQ(seen, first);
+  }
 }
 
 // A game written from scratch with no heuristic (tests/fixtures/ends):

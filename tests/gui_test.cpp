@@ -174,9 +174,9 @@ TEST(Session, HotseatUndoNeverStepsBackOverAnotherHuman) {
 TEST(Session, SearchingBotsThinkOnACopyOfTheGame) {
   EXPECT_EQ(bot_of_seat("easy", true), "heuristic");
   EXPECT_EQ(bot_of_seat("easy", false), "random");
-  EXPECT_EQ(bot_of_seat("hard", true), "mcts:ms=2000");
+  EXPECT_EQ(bot_of_seat("hard", true), "mcts:ms=2000:threads=0");
   // the ruleset's own search settings (amendments: `search = "depth=0"`)
-  EXPECT_EQ(bot_of_seat("hard", true, "depth=0"), "mcts:ms=2000:depth=0");
+  EXPECT_EQ(bot_of_seat("hard", true, "depth=0"), "mcts:ms=2000:threads=0:depth=0");
   EXPECT_EQ(engine::Loaded::open("amendments")->meta().search, "depth=0");
   EXPECT_EQ(engine::Loaded::open("meet_the_patriots")->meta().search, "");
   EXPECT_EQ(fill_seats({"human", "hard", "normal", "mcts:iters=50"}, 4).size(), 4u);

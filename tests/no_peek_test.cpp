@@ -458,7 +458,8 @@ class Invariance : public ::testing::TestWithParam<Shipped> {};
 // same in a game that differs only in what that seat cannot know, the
 // search with the same root statistics, and leave the game as they found
 // it. Bots: random, heuristic, mcts and a strategy bot that reads all it
-// can (kReader), added to a copy of the ruleset.
+// can (kReader), added to a copy of the ruleset. The search both with one
+// tree and with a tree per player re-dealt at the opponents' nodes.
 TEST_P(Invariance, BotsChooseTheSameWhateverTheSeatCannotKnow) {
   const Shipped& sh = GetParam();
   Scratch scratch(sh.ruleset);
@@ -467,7 +468,8 @@ TEST_P(Invariance, BotsChooseTheSameWhateverTheSeatCannotKnow) {
   fs::create_directories(dir / "bots");
   std::ofstream(dir / "bots" / "reader.lua") << kReader;
   auto l = engine::Loaded::open(dir.string());
-  std::vector<std::string> kinds = {"random", "mcts:iters=12:depth=12", "reader"};
+  std::vector<std::string> kinds = {"random", "mcts:iters=12:depth=12",
+                                    "mcts:iters=12:depth=12:trees=each:redeal=opponents", "reader"};
   if (l->meta().has_heuristic) kinds.push_back("heuristic");
   const int kPositions = 200;
   int positions = 0, differed = 0, decisions = 0;

@@ -123,16 +123,20 @@ std::string bot_for_seat(const std::string& seat, bool has_heuristic, const std:
   // (meet_the_patriots loses every game with depth 0).
   std::string extra = search.empty() ? "" : ":" + search;
   if (seat == "normal") return "mcts:ms=300" + extra;
-  if (seat == "hard") return "mcts:ms=2000" + extra;
+  if (seat == "hard") return "mcts:ms=2000:threads=0" + extra;  // every core
   return seat;
 }
 
-std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
+namespace {
+
+// make_bot with the ruleset's declared search settings (RulesetMeta::search).
+std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic,
+                              const std::string& search) {
   if (name == "easy" || name == "normal" || name == "hard")
-    return make_bot(bot_for_seat(name, has_heuristic), has_heuristic);
+    return make_bot(bot_for_seat(name, has_heuristic), has_heuristic, search);
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "mcts" || name.rfind("mcts:", 0) == 0)
-    return std::make_unique<MctsBot>(parse_mcts(name, has_heuristic));
+    return std::make_unique<MctsBot>(parse_mcts(name, has_heuristic, search));
   if (name.rfind("heuristic:worlds=", 0) == 0) {
     std::string v = name.substr(17);
     int worlds = 0;
@@ -154,6 +158,12 @@ std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
       "mcts:ms=N, mcts:rollout=heuristic)");
 }
 
+}  // namespace
+
+std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
+  return make_bot(name, has_heuristic, std::string());
+}
+
 std::unique_ptr<Bot> make_bot(const std::string& name, const engine::RulesetMeta& meta) {
   const auto& own = meta.strategy_bots;
   const auto builtin = bot_names();
@@ -161,7 +171,7 @@ std::unique_ptr<Bot> make_bot(const std::string& name, const engine::RulesetMeta
       std::find(builtin.begin(), builtin.end(), name) == builtin.end())
     return std::make_unique<StrategyBot>(name);
   try {
-    return make_bot(name, meta.has_heuristic);
+    return make_bot(name, meta.has_heuristic, meta.search);
   } catch (const std::invalid_argument& e) {
     if (own.empty()) throw;
     std::string list;

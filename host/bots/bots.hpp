@@ -65,7 +65,7 @@ engine::ScriptError in_lookahead(const engine::ScriptError& e, const std::string
 std::vector<std::string> bot_names();
 // The difficulties people pick by name: easy (the ruleset's heuristic, or
 // random without one), normal (mcts for about 0.3 s a move), hard (about
-// 2 s); "bot" is easy. Any other name is returned as it is.
+// 2 s, searching on every core); "bot" is easy. Any other name is returned as it is.
 // `search`: the ruleset's own settings for the searching difficulties
 // (RulesetMeta::search, e.g. "depth=0").
 std::string bot_for_seat(const std::string& seat, bool ruleset_has_heuristic,

@@ -5,16 +5,26 @@
 //
 // One tree per decision, over the acting player's information set. Every
 // iteration re-deals the cards that player cannot see (so the search never
-// uses them), then selects by UCB among the actions legal in that world,
-// expands one new action, plays the game out and backs the result up.
-// Actions are matched between worlds by their fields (Match::action_keys).
+// uses them), then selects by UCB among the actions legal in that world
+// (the other players, by default, as the heuristic bot would in a world
+// re-dealt from their own view), expands one new action, plays the game
+// out or judges it and backs the result up. Actions are matched between
+// worlds by their fields (Match::action_keys).
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "bots/bots.hpp"
 
 namespace ratify::bots {
+
+// What the heuristic says at a search's root, for judging cut playouts
+// softly: every player's lead there, and a scale for changes of it.
+struct Yardstick {
+  std::vector<double> lead;
+  double scale = 1.0;
+};
 
 struct MctsConfig {
   int iterations = 1000;  // per decision (deterministic for a seed)
@@ -24,6 +34,9 @@ struct MctsConfig {
   // Playout actions; past it the heuristic judges the position (a draw
   // without one). `mcts:depth=N` for long games (amendments: ~1000).
   static constexpr int kLongestPlayout = 10000;
+  // Where `mcts` with no settings cuts the playouts of a ruleset without a
+  // heuristic (a cut game is a draw).
+  static constexpr int kCappedPlayout = 400;
   int rollout_limit = kLongestPlayout;
   // How a cut playout is judged: Soft, each player's lead over the best
   // other player by the heuristic, compared with the lead they had at the
@@ -31,6 +44,27 @@ struct MctsConfig {
   // player's one-step scores at the root (so any heuristic's units work);
   // Leader, the heuristic's leader takes the whole win.
   enum class Judge { Soft, Leader } judge = Judge::Soft;
+  // `redeal=opponents`: at each node of another player, the world is
+  // re-dealt from that player's view before it chooses (re-determinizing
+  // IS-MCTS, Goodman 2019), so the opponents in the tree choose without
+  // the searcher's knowledge; `redeal=root` (default): one world per
+  // iteration, from the searcher's view.
+  bool redeal_opponents = false;
+  // `trees=each`: a tree per player, each keyed by what its player
+  // observes (multiple-observer IS-MCTS); `trees=one`: the searcher's.
+  bool tree_per_player = false;
+  // `opponents=heuristic`: the other players in the tree choose as the
+  // heuristic bot would, one step ahead in a world re-dealt from their own
+  // view, and the move is made in the searcher's world: they never see
+  // what only the searcher knows, and they play as well as the heuristic.
+  // `opponents=tree`: they choose by the tree's statistics.
+  bool heuristic_opponents = false;
+  // `threads=N`: root-parallel search, N trees searched at once (0: one
+  // per core), each on its own copy of the game (a Loaded of its own, the
+  // game loaded from a save) with its own random numbers drawn from the
+  // bot's, `iters` split between them; their roots are summed. The result
+  // for a seed depends on N, never on how the threads are scheduled.
+  int threads = 1;
 };
 
 // What the search of one decision found at its root, for each action
@@ -47,19 +81,37 @@ struct RootStats {
 
 class MctsBot : public Bot {
  public:
-  explicit MctsBot(MctsConfig c) : c_(c) {}
+  explicit MctsBot(MctsConfig c);
+  ~MctsBot() override;
   std::string name() const override { return "mcts"; }
   int choose(engine::Game& game, core::Rng& rng) override;
   // The root of the last decision searched (empty when it had one action).
   const RootStats& last_root() const { return root_; }
 
  private:
+  // One search of `iterations` (or until the deadline) on `m`: its root.
+  RootStats search(engine::State& m, int me, core::Rng& rng, int iterations, const Yardstick& y);
+  // The searches of threads 1.. on copies of the game, thread 0 on it.
+  RootStats search_in_parallel(engine::Game& game, int me, core::Rng& rng, const Yardstick& y);
+
   MctsConfig c_;
   RootStats root_;
+  // Copies of the game for the threads past the first, kept between
+  // decisions (a ruleset is loaded once per thread).
+  std::vector<std::shared_ptr<engine::Loaded>> copies_;
 };
 
-// "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic:depth=30". Throws
-// std::invalid_argument naming what is wrong.
-MctsConfig parse_mcts(const std::string& spec, bool ruleset_has_heuristic);
+// What suits a ruleset before any setting of the spec: the position a
+// new node reaches judged at once by the heuristic (depth=0) and the other
+// players choosing as the heuristic bot would (opponents=heuristic) where
+// the ruleset has a heuristic, else random playouts cut at kCappedPlayout
+// actions; then the ruleset's declared settings (`search`, e.g.
+// "depth=0:opponents=tree").
+MctsConfig mcts_defaults(bool ruleset_has_heuristic, const std::string& search = {});
+// "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic:depth=30": the
+// spec's settings over mcts_defaults. Throws std::invalid_argument naming
+// what is wrong.
+MctsConfig parse_mcts(const std::string& spec, bool ruleset_has_heuristic,
+                      const std::string& search = {});
 
 }  // namespace ratify::bots

@@ -185,9 +185,12 @@ int main(int argc, char** argv) {
   s->add_option("--threads", sim.threads,
                 "Threads (default: all cores); results do not depend on it");
   s->add_option("--set", sim.sets, "Option name=value (repeatable)");
-  s->add_option("--bots", bots,
-                "Comma list of bots by seat: random, heuristic[:worlds=N], bot, "
-                "mcts[:iters=N|:ms=N][:rollout=heuristic]");
+  s->add_option(
+      "--bots", bots,
+      "Comma list of bots by seat: random, heuristic[:worlds=N], bot, "
+      "mcts[:iters=N|:ms=N][:rollout=heuristic][:depth=N][:opponents=tree][:threads=N] (bare mcts "
+      "suits the ruleset: its declared search, else depth=0 judged by its heuristic "
+      "with heuristic opponents, else playouts capped at 400 actions)");
   s->add_option("--players", sim.players, "Number of players (default: one per bot)");
   s->add_flag("--rotate", sim.rotate, "Rotate the bots through the seats game by game");
   s->add_option("--json", sim.json_file,
@@ -211,7 +214,8 @@ int main(int argc, char** argv) {
       "rating per bot");
   tr->add_option("ruleset", tour.ruleset, "Ruleset id, id/variant, or folder");
   tr->add_option("--bots", tour_bots,
-                 "Comma list of two or more bots, e.g. mcts:iters=1000,heuristic,random");
+                 "Comma list of two or more bots, e.g. mcts:iters=1000,heuristic,random (mcts "
+                 "settings as for sim)");
   tr->add_option("-n,--deals", tour.deals, "Deals; each is played in every seating")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();

@@ -197,6 +197,10 @@ void State::world_for(int seat, core::Rng& rng) {
   m_->determinize(seat, rng);
 }
 
+uint64_t State::observation(int seat) {
+  return m_->observation(seat);
+}
+
 int State::strategy_choice(const std::string& bot, int seat) {
   return m_->choose_by(m_->rules().strategy_ref(bot), seat, bot);
 }

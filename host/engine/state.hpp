@@ -177,6 +177,11 @@ class State {
   // re-dealt among the places of such cards (in place; restore a mark to
   // come back). Bots search such worlds, never the real one.
   void world_for(int seat, core::Rng& rng);
+  // A hash of all `seat` knows now: the table as it knows it (each card's
+  // definition, or unknown) and g.state but the others' secrets. Two
+  // moments with the same observation are one information set of `seat`
+  // (a search's node).
+  uint64_t observation(int seat);
   // The strategy bot `bot`'s choice (bots/<bot>.lua) for `seat`: 0-based.
   int strategy_choice(const std::string& bot, int seat);
 

@@ -143,6 +143,8 @@ class Match {
   // imagined by the ruleset, or tripwires (secrets.cpp). A restore of a
   // moment of the real game makes it the real game again.
   void determinize(int player, core::Rng& rng);
+  // A hash of what `player` knows now (State::observation; secrets.cpp).
+  uint64_t observation(int player);
   // The player whose world this is; 0: the real game.
   int world_of() const { return world_; }
 

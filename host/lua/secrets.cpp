@@ -181,6 +181,46 @@ void Match::hide_secrets(int player) {
   });
 }
 
+// The table as `player` knows it, in table order, and each field of
+// g.state but the secrets that are not its own (raw reads: a world's
+// tripwires stay quiet), combined in any order of the fields.
+uint64_t Match::observation(int player) {
+  core::Hasher h;
+  for (const auto& z : table_.zones()) {
+    h.add(static_cast<uint64_t>(z.cards.size()));
+    for (core::CardId c : z.cards)
+      h.add(table_.knows(player, c) ? static_cast<uint64_t>(table_.def_index(c)) + 1 : 0);
+  }
+  const auto& secrets = rules_.meta().secrets;
+  uint64_t fields = 0;
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    lua_getfield(L, -1, "state");
+    int state = lua_gettop(L);
+    if (!lua_istable(L, state)) return;
+    lua_pushnil(L);
+    while (lua_next(L, state)) {
+      const core::Secret* secret = nullptr;
+      if (lua_type(L, -2) == LUA_TSTRING)
+        for (const auto& s : secrets)
+          if (s.key == lua_tostring(L, -2)) secret = &s;
+      core::Hasher field;
+      hash_value(L, -2, field);
+      if (!secret) {
+        hash_value(L, -1, field);
+      } else if (secret->per_seat && lua_istable(L, -1)) {
+        lua_rawgeti(L, -1, player);
+        hash_value(L, -1, field);
+        lua_pop(L, 1);
+      }
+      fields += field.value();
+      lua_pop(L, 1);
+    }
+  });
+  h.add(fields);
+  return h.value();
+}
+
 nlohmann::json without_secrets(nlohmann::json state, const std::vector<core::Secret>& secrets,
                                int seat) {
   if (!state.is_object()) return state;
