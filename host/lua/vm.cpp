@@ -68,16 +68,34 @@ std::string where(lua_State* L) {
   return {};
 }
 
+// The deepest level of the stack. lua_getstack(L, n) walks n frames, so
+// the depth is found by doubling and halving (as luaL_traceback does):
+// a loop over every level costs the square of a deep recursion's depth.
+int last_level(lua_State* L) {
+  lua_Debug ar;
+  int known = 0, beyond = 1;
+  while (lua_getstack(L, beyond, &ar)) known = beyond, beyond *= 2;
+  while (beyond - known > 1) {
+    int mid = known + (beyond - known) / 2;
+    if (lua_getstack(L, mid, &ar))
+      known = mid;
+    else
+      beyond = mid;
+  }
+  return known;
+}
+
 // The outermost Lua function running ("file:line" of its definition): the
 // ruleset's function a host call runs, whatever it has called since.
+// Looked for from the bottom of the stack, where it is.
 std::string outermost_function(lua_State* L) {
   lua_Debug ar;
-  std::string out;
-  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+  for (int level = last_level(L); level >= 0; --level) {
+    if (!lua_getstack(L, level, &ar)) continue;
     lua_getinfo(L, "S", &ar);
-    if (ar.what[0] == 'L') out = std::string(ar.short_src) + ":" + std::to_string(ar.linedefined);
+    if (ar.what[0] == 'L') return std::string(ar.short_src) + ":" + std::to_string(ar.linedefined);
   }
-  return out;
+  return {};
 }
 
 // A function's name from the line that defines it ("function M.setup(g)",
