@@ -370,6 +370,10 @@ def main():
                 browser.click("#rules-button")
                 wait_for(lambda: browser.js("document.getElementById('rules-text').textContent"
                                             ".length > 100"), end, "no rules text shown")
+                # The player's page of how to play, not the designer's README.
+                if not browser.js("document.getElementById('rules-text').textContent"
+                                  ".trimStart().startsWith('# How to play')"):
+                    fail("the rules help is not the ruleset's HOW_TO_PLAY.md")
                 print("rules help shown", flush=True)
                 # A chat line, typed and sent with the mouse, comes back as text.
                 line = "<b>hello</b> from the browser"

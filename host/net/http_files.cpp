@@ -93,9 +93,11 @@ HttpReply http_reply(const std::string& method, const std::string& target, const
                    *body);
   }
   if (path == "/rules") {
-    // The ruleset's player-facing rules, shown by the page as text.
-    if (auto body = read_under(roots.ruleset, "README.md"))
-      return found("text/plain; charset=utf-8", *body);
+    // The ruleset's player-facing rules (HOW_TO_PLAY.md, as F1 and the
+    // text UI show them; the designer's README where it has none), as text.
+    for (const char* file : {"HOW_TO_PLAY.md", "README.md"})
+      if (auto body = read_under(roots.ruleset, file))
+        return found("text/plain; charset=utf-8", *body);
   }
   for (auto [prefix, root] : {std::pair{std::string("/ruleset/"), &roots.ruleset},
                               std::pair{std::string("/assets/"), &roots.assets}}) {
