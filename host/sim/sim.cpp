@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -230,7 +231,8 @@ SimResult run_sim(const SimConfig& c) {
   std::vector<char> played(indices.size(), 0);
   std::atomic<size_t> next{0};
   std::atomic<int> done{0}, finished{0};
-  std::mutex error_mutex;
+  std::mutex error_mutex, finish_mutex;
+  std::condition_variable all_finished;
   std::string fatal;
   auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
     try {
@@ -249,15 +251,26 @@ SimResult run_sim(const SimConfig& c) {
       fatal = e.what();
       next = indices.size();
     }
-    ++finished;
+    {
+      std::lock_guard<std::mutex> lock(finish_mutex);
+      ++finished;
+    }
+    all_finished.notify_one();
   };
   int threads = std::max(1, c.threads);
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker, nullptr);
   std::thread first_worker(worker, first);
-  while (finished < threads) {
-    if (c.progress) c.progress(done, static_cast<int>(indices.size()));
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // Progress every tenth of a second, and back the moment the last
+  // worker ends (a short run, such as one of tune's evaluations, used to
+  // wait out the tenth).
+  {
+    std::unique_lock<std::mutex> lock(finish_mutex);
+    while (finished < threads) {
+      if (c.progress) c.progress(done, static_cast<int>(indices.size()));
+      all_finished.wait_for(lock, std::chrono::milliseconds(100),
+                            [&] { return finished >= threads; });
+    }
   }
   first_worker.join();
   for (auto& t : pool) t.join();
