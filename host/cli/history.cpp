@@ -28,15 +28,6 @@ std::string rules_hash(const sim::SimConfig& c) {
 
 namespace {
 
-std::string utc_now() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-  return buf;
-}
-
 fs::path history_file(const std::string& given) {
   if (!given.empty()) return given;
   fs::path f = sim::default_history_file();
@@ -85,7 +76,7 @@ void keep_run(const std::vector<sim::SimResult>& runs, const nlohmann::json& rep
   if (!a.html_file.empty()) {
     nlohmann::json page = report;
     page["command"] = a.command;
-    page["date"] = utc_now();
+    page["date"] = sim::now_utc("%Y-%m-%d %H:%M UTC");
     core::write_file(a.html_file, sim::report_html(page));
   }
   if (a.no_history) return;

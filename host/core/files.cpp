@@ -33,4 +33,13 @@ std::string outside_roots(const fs::path& file, const std::vector<fs::path>& roo
                 "and scripts/)";
 }
 
+std::optional<FileVersion> version_of(const std::filesystem::path& file) {
+  std::error_code ec;
+  FileVersion v{file, std::filesystem::last_write_time(file, ec), 0};
+  if (ec) return std::nullopt;
+  v.size = std::filesystem::file_size(file, ec);
+  if (ec) return std::nullopt;
+  return v;
+}
+
 }  // namespace ratify::core

@@ -4,6 +4,7 @@
 // shared ruleset is a stranger's: a module, cards file or image that is a
 // link to /etc/passwd must not be read, and no message may show any of it.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,5 +15,16 @@ namespace ratify::core {
 // the target ("is a link to a file outside the ruleset's folder", ...).
 std::string outside_roots(const std::filesystem::path& file,
                           const std::vector<std::filesystem::path>& roots);
+
+// A file as it is now (its path, time written and size): an index read
+// from a file is kept while the file's version is the same. Empty when
+// the file cannot be read.
+struct FileVersion {
+  std::filesystem::path file;
+  std::filesystem::file_time_type written;
+  uintmax_t size = 0;
+  bool operator==(const FileVersion&) const = default;
+};
+std::optional<FileVersion> version_of(const std::filesystem::path& file);
 
 }  // namespace ratify::core

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "core/files.hpp"
 #include "lua/internal.hpp"
 #include "lua/match.hpp"
 #include "lua/ruleset.hpp"
@@ -187,9 +188,7 @@ namespace {
 // 30,000 reads of it. The same places the scan above finds, for names of
 // word bytes; others are scanned for.
 struct KeyIndex {
-  std::string file;
-  fs::file_time_type written;
-  uintmax_t size = 0;
+  core::FileVersion version;
   std::unordered_map<std::string, std::vector<int>> lines;
 
   void add(std::string name, int n) {
@@ -232,12 +231,10 @@ int key_line(const std::string& file, int from, const std::string& key) {
   if (key.empty()) return 0;
   if (!all_word_bytes(key)) return scan_key_line(file, from, key);
   thread_local KeyIndex index;
-  std::error_code ec;
-  auto written = fs::last_write_time(file, ec);
-  auto size = fs::file_size(file, ec);
-  if (ec) return 0;
-  if (index.file != file || index.written != written || index.size != size) {
-    index = KeyIndex{file, written, size, {}};
+  auto version = core::version_of(file);
+  if (!version) return 0;
+  if (index.version != *version) {
+    index = KeyIndex{*version, {}};
     index.read(file);
   }
   auto it = index.lines.find(key);

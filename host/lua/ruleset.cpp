@@ -9,6 +9,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "core/files.hpp"
 #include "lua/internal.hpp"
 #include "lua/match.hpp"
 
@@ -37,18 +38,14 @@ void protect(Vm& vm, const std::function<void(lua_State*)>& fn) {
 // index is no local of the caller, so a Lua error cannot leak it.
 int line_of(const fs::path& file, const std::string& needle) {
   struct Index {
-    fs::path file;
-    fs::file_time_type written;
-    uintmax_t size = 0;
+    core::FileVersion version;
     std::unordered_map<std::string, int> lines;
   };
   thread_local Index index;
-  std::error_code ec;
-  auto written = fs::last_write_time(file, ec);
-  auto size = fs::file_size(file, ec);
-  if (ec) return 0;
-  if (index.file != file || index.written != written || index.size != size) {
-    index = Index{file, written, size, {}};
+  auto version = core::version_of(file);
+  if (!version) return 0;
+  if (index.version != *version) {
+    index = Index{*version, {}};
     std::ifstream f(file);
     std::string line;
     for (int n = 1; std::getline(f, line); ++n)

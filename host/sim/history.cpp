@@ -29,6 +29,15 @@ fs::path default_history_file() {
   return dir.empty() ? dir : dir / "history.sqlite";
 }
 
+std::string now_utc(const char* format) {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, format, &tm);
+  return buf;
+}
+
 namespace {
 
 std::string file_text(const fs::path& p) {
@@ -127,15 +136,6 @@ void exec(sqlite3* db, const char* sql, const fs::path& file) {
   }
 }
 
-std::string now_utc() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
-}
-
 // A stored text as JSON, or discarded when it is not JSON or nests deeper
 // than replays may: show and diff walk a report a level a call, and a
 // report nested 10^6 deep (a database edited by hand) crashed them.
@@ -225,7 +225,7 @@ History::~History() {
 }
 
 int64_t History::record(HistoryRun run) {
-  if (run.time.empty()) run.time = now_utc();
+  if (run.time.empty()) run.time = now_utc("%Y-%m-%d %H:%M:%S");
   exec(db_, "BEGIN IMMEDIATE", file_);
   try {
     Statement st(db_,

@@ -66,6 +66,8 @@ class History {
 
 // Per-seat win rates of each variant, shortly: "base 26/25/24/25%".
 std::string headline(const nlohmann::json& report);
+// The time now in UTC, by strftime's `format`: when a run or a page was made.
+std::string now_utc(const char* format);
 std::string history_list_text(const std::vector<HistoryRun>& runs);
 std::string history_show_text(const HistoryRun& run);
 // Two runs of the same test (same ruleset, players and bots; throws
