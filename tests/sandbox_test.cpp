@@ -342,7 +342,10 @@ TEST(Sandbox, TheLimitCountsCpuTimeNotWaiting) {
 // it), with its function and file:line. The limit is set from a first run
 // of the same call, so the second takes about half of it on any machine.
 TEST(Sandbox, ACallNearItsLimitIsNamed) {
-  Case c{"slow_setup", "local n = 0 for i = 1, 3e6 do n = n + i % 7 end", kOkActions, ""};
+  // Long enough (a few tenths of a second) that a quarter of twice its
+  // time spans many of the watchdog's 10 ms looks: with 3e6 steps the call
+  // took 30 ms and the watchdog sometimes never saw it past the quarter.
+  Case c{"slow_setup", "local n = 0 for i = 1, 3e7 do n = n + i % 7 end", kOkActions, ""};
   fs::path dir = write_case(c);
   lua::Limits limits;
   limits.seconds = 60;
