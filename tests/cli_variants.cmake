@@ -31,8 +31,8 @@ says("    article2/six  \\(yours: ${six}\\)" "list shows the user's variant")
 # Played in sim against the base game, and the deal really is six cards.
 expect(0 sim article2 six -n 20 --players 2 --threads 1 --seed 3)
 says("six" "sim shows the variant's column")
-# In play (the text UI).
-file(WRITE ${OUT}/keys "q\n")
+# In play (the text UI), whose `reload` reads the rules again.
+file(WRITE ${OUT}/keys "reload\nq\n")
 execute_process(COMMAND ${RATIFY} play article2/six --seats human,bot --seed 3 --text
                 WORKING_DIRECTORY ${OUT} INPUT_FILE ${OUT}/keys RESULT_VARIABLE rc
                 OUTPUT_VARIABLE last ERROR_VARIABLE err)
@@ -40,6 +40,7 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "play article2/six: exit ${rc}\n${last}\n${err}")
 endif()
 says("Player 2's hand: 6 face down" "a six-card hand in play")
+says("rules reloaded, 0 actions replayed" "the text UI's reload")
 
 # Recorded in the history, naming the file it played.
 expect(0 history article2)
