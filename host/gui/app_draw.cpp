@@ -296,6 +296,7 @@ Probe App::probe() {
     p.game = session_->loaded().meta().name;
   for (const auto& h : frame_.hits)
     if (!h.name.empty()) p.boxes.push_back({h.name, h.r.x, h.r.y, h.r.w, h.r.h});
+  for (const auto& t : cv_.drawn()) p.drawn.push_back({t.text, t.r.x, t.r.y, t.r.w, t.r.h});
   if (screen_ == Screen::Picker) p.picker = picker_.titles();
   if (screen_ != Screen::Table || !session_) return p;
   const auto& menu = choices_.menu;

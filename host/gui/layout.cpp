@@ -242,7 +242,7 @@ Trial try_fit(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
 }
 
 // The largest cards whose regions fit the table's height; smaller still
-// (down to 70%) while a row is too long to keep its cards' corners in
+// (down to half) while a row is too long to keep its cards' corners in
 // sight. With a LayoutMemory the size stays as it was while it fits and
 // could not grow by a quarter (on the last four layouts) or by half, and a
 // shrink goes a step further than it must, so the next card or two do not
@@ -259,7 +259,7 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
   if (h <= min_h) tr = try_fit(in, regions, items, corners, h = min_h, min_h * 0.72, f);
   if (!tr.wide_ok) {
     Fit g;
-    for (double h2 = h * 0.96; h2 >= std::max(min_h, h * 0.7); h2 *= 0.96) {
+    for (double h2 = h * 0.96; h2 >= std::max(min_h, h * 0.5); h2 *= 0.96) {
       Trial t2 = try_fit(in, regions, items, corners, h2, h2 * 0.72, g);
       if (t2.tall_ok && t2.wide_ok) {
         f = g;
@@ -308,6 +308,25 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
 
 }  // namespace
 
+namespace {
+
+// The word of a name that needs the most room (by letters: a guess that
+// serves to pick which to measure).
+std::string longest_word(const std::string& name) {
+  std::string best, word;
+  for (size_t i = 0; i <= name.size(); ++i) {
+    if (i == name.size() || name[i] == ' ') {
+      if (word.size() > best.size()) best = word;
+      word.clear();
+    } else {
+      word += name[i];
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
 TableLayout lay_out_table(const LayoutInput& in) {
   TableLayout out;
   std::vector<ZoneHint> hints;
@@ -318,9 +337,9 @@ TableLayout lay_out_table(const LayoutInput& in) {
   if (in.defs)
     for (const auto& d : *in.defs) {
       std::string c = corner_text(d);
-      if (!c.empty() &&
-          std::find(corners.texts.begin(), corners.texts.end(), c) == corners.texts.end())
-        corners.texts.push_back(c);
+      if (c.empty()) c = longest_word(d.name);
+      auto& list = corner_text(d).empty() ? corners.name_words : corners.texts;
+      if (!c.empty() && std::find(list.begin(), list.end(), c) == list.end()) list.push_back(c);
     }
   for (auto& r : regions) find_shared(r, items, in);
   Fit f = fit_cards(in, regions, items, corners);
