@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -188,5 +189,49 @@ TEST(ReadableCards, EveryFaceUpCardShowsItsNameWhole) {
       }
       EXPECT_GT(checked, 0) << g.ruleset << ": no face-up card seen";
     }
+  }
+}
+
+// Deliver 5: the table stays put. A game of bots (the first seat a human
+// watching, so the table is laid out for a player) is played on; every
+// zone's box is compared from one action to the next. A zone that
+// appears or goes (a run begun, an empty pile hidden) is no move; a zone
+// whose place or size changes is. Moves are counted per ruleset and may
+// happen only seldom (a new deal may change the hands' size).
+//
+// Disabled: not so yet. Measured (seed 5, 1280x720, the human's view), a
+// zone's corner moved after 29 of 29 actions in Article II, 119/120 in
+// Article V, 119/119 Constitution, 8/81 the patience, 25/50 Meet the
+// Patriots, 27/66 Captured, 91/91 GITMO, 47/48 Escaped: zones are centred
+// in their line, so a hand that grows or shrinks shifts itself and its
+// neighbours. Run it with --gtest_also_run_disabled_tests to see which.
+TEST(StableTable, DISABLED_ZonesKeepTheirPlaceThroughAGame) {
+  for (const auto& g : kGames) {
+    Driver d(bots(g, 1280, 720, 5));
+    d.frames(1);
+    std::map<std::string, ProbeBox> last;
+    int moves = 0, steps = 0;
+    std::string moved;
+    for (; steps < 120; ++steps) {
+      Probe p = d.probe();
+      std::map<std::string, ProbeBox> now;
+      for (const auto& b : p.boxes)
+        if (b.name.rfind("zone:", 0) == 0) now[b.name] = b;
+      for (const auto& [name, b] : now) {
+        auto it = last.find(name);
+        if (it == last.end()) continue;
+        const ProbeBox& a = it->second;
+        if (a.x != b.x || a.y != b.y) {
+          ++moves;
+          if (moved.size() < 400) moved += " " + name + "@" + std::to_string(p.steps);
+          break;  // one move per action, however many zones it shifts
+        }
+      }
+      last = std::move(now);
+      if (p.over || !advance(d, p.steps + 1)) break;
+    }
+    std::cout << g.ruleset << ": " << moves << " moves in " << steps << " actions:" << moved
+              << "\n";
+    EXPECT_LE(moves, std::max(2, steps / 20)) << g.ruleset << " moved at" << moved;
   }
 }
