@@ -76,14 +76,14 @@ void App::draw_game() {
   auto banner_up = [this] { return messages_.has_banner() || !session_->error().empty(); };
   if (curtain_) {
     draw_curtain();
-    messages_.draw_notice(table_rect_, banner_up());
+    messages_.draw_notice(table_rect_, banner_up(), table_.layout(seat()).centre);
   } else {
     // The table's highlights follow the last frame's hovered action.
     TableFacts t = table_facts();
     table_.draw(table_rect_, t);
     side_.draw(sidebar, side_facts());
     messages_.draw_banner(table_rect_, session_->error());
-    messages_.draw_notice(table_rect_, banner_up());
+    messages_.draw_notice(table_rect_, banner_up(), table_.layout(seat()).centre);
     if (choices_.menu) draw_menu();
     table_.draw_preview(t, result_open_);
     if (result_open_) draw_result();

@@ -51,6 +51,11 @@ struct Metrics {
 
 Metrics metrics_for(int card_h, double scale, const Corners& corners);
 
+// LayoutMemory::zone_w's key: a zone at a card height.
+inline std::string zone_key(const std::string& zone, int card_h) {
+  return zone + "@" + std::to_string(card_h);
+}
+
 // A zone's cards in a grid's place show at most this many spread: the
 // place keeps its width whatever it holds, so columns line up.
 constexpr int kGridSpread = 2;
