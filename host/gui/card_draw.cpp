@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -41,6 +42,23 @@ Font fit_words(Canvas& cv, const std::string& s, Font f, int width) {
 // A word too wide for its line even in the smallest type, broken with a
 // hyphen where it must ("Subpoe-" / "naed"), ASCII letters only, three
 // at least on each side: both halves read, where an ellipsis hides the end.
+bool vowel(char c) {
+  return std::strchr("aeiouyAEIOUY", c) != nullptr;
+}
+
+// A break at or a little before n that reads as syllables: "True-love"
+// (before a consonant and a vowel), "Keys-tone" (between consonants),
+// rather than "Truel-ove"; n itself when none is near.
+size_t syllable_break(const std::string& w, size_t n) {
+  for (size_t k = n; k >= 3 && k + 4 > n; --k) {
+    if (k + 3 > w.size()) continue;
+    bool v_cv = vowel(w[k - 1]) && !vowel(w[k]) && vowel(w[k + 1]);
+    bool c_c = !vowel(w[k - 1]) && !vowel(w[k]) && vowel(w[k - 2]);
+    if (v_cv || c_c) return k;
+  }
+  return n;
+}
+
 std::vector<std::string> hyphenate(Canvas& cv, const std::string& word, Font f, int width) {
   std::vector<std::string> parts;
   std::string rest = word;
@@ -50,6 +68,7 @@ std::vector<std::string> hyphenate(Canvas& cv, const std::string& word, Font f, 
     bool ascii = std::all_of(rest.begin(), rest.begin() + static_cast<long>(n) + 1,
                              [](char ch) { return ch > 0 && std::isalpha(ch); });
     if (n < 3 || !ascii) break;
+    n = syllable_break(rest, n);
     parts.push_back(rest.substr(0, n) + "-");
     rest = rest.substr(n);
   }
