@@ -124,18 +124,7 @@ nlohmann::json error_message(std::string_view code, std::string_view text) {
 }
 
 nlohmann::json seat_view_json(const engine::View& v) {
-  nlohmann::json j = engine::to_json(v);
-  std::set<int> seen;
-  for (const auto& z : v.zones)
-    for (const auto& c : z.cards)
-      if (c.face_up) seen.insert(c.id);
-  for (auto& a : j["actions"]) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (const auto& c : a["cards"])
-      if (seen.count(c.get<int>())) cards.push_back(c);
-    a["cards"] = std::move(cards);
-  }
-  return j;
+  return engine::to_json(v);  // the engine's view already offers only cards the seat sees
 }
 
 std::string sha256_hex(std::string_view data) {
