@@ -1,6 +1,7 @@
 // `ratify join LINK [--text] [--bot random]`: a seat of a game held by
 // `ratify serve`. The client knows only what the server sends: its seat's
 // view (docs/protocol.md); it runs no rules.
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -165,10 +166,30 @@ int cmd_join(const JoinArgs& a) {
                   net::seed_commitment(std::stoull(seed), nonce) == seat.commitment;
       out << "seed " << seed
           << (kept ? ": matches the commitment" : ": DOES NOT match the commitment") << "\n";
+      out << "to check the host's replay: ratify replay FILE --commitment " << seat.commitment
+          << "\n";
       client.close();
       return kept ? kOk : kFailed;
     }
   }
+}
+
+bool replay_seed_holds(const std::string& file, const std::string& published) {
+  std::ifstream in(file, std::ios::binary);
+  std::string first;
+  while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
+  }
+  auto header = nlohmann::json::parse(first, nullptr, false);
+  if (!header.is_object()) return true;  // read_replay says what is wrong with it
+  if (published.empty() && !header.contains("network")) return true;
+  std::string why = net::check_seed_reveal(header, published);
+  if (!why.empty()) {
+    std::cout << file << ": the deal cannot be trusted: " << why << "\n";
+    return false;
+  }
+  std::cout << file << ": seed " << header["seed"].get<uint64_t>()
+            << " matches the seed commitment " << header["network"].value("commitment", "") << "\n";
+  return true;
 }
 
 }  // namespace ratify::cli

@@ -312,7 +312,13 @@ int main(int argc, char** argv) {
   r->add_option("--ruleset", replay_rules,
                 "Verify under these rules (a folder or id; default: the ruleset the replay names "
                 "by id)");
-  r->callback([&] { run = [&] { return cmd_replay(replay_file, step, replay_rules); }; });
+  std::string replay_commitment;
+  r->add_option("--commitment", replay_commitment,
+                "A network game's: the seed commitment the server published at the start (its "
+                "replay must reveal a seed and nonce that match it)");
+  r->callback([&] {
+    run = [&] { return cmd_replay(replay_file, step, replay_rules, replay_commitment); };
+  });
 
   BenchArgs bench;
   auto* b = app.add_subcommand(

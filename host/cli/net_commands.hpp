@@ -29,4 +29,10 @@ struct JoinArgs {
 };
 int cmd_join(const JoinArgs& a);
 
+// `ratify replay FILE [--commitment C]`, a network game's: its seed against
+// the commitment in its header (and C, the one a player was shown). Prints
+// why not and returns false when it does not hold; true for a replay that
+// is not a network game's when no C is given.
+bool replay_seed_holds(const std::string& file, const std::string& published);
+
 }  // namespace ratify::cli

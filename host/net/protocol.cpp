@@ -143,6 +143,35 @@ std::string seed_commitment(uint64_t seed, const std::string& nonce) {
   return sha256_hex("ratify-seed-v1:" + std::to_string(seed) + ":" + nonce);
 }
 
+std::string network_replay(const core::Replay& r, const std::string& commitment,
+                           const std::string& nonce) {
+  auto header = core::header_json(r.header);
+  header["network"] = {{"commitment", commitment}};
+  if (!nonce.empty()) header["network"]["nonce"] = nonce;
+  std::string out = header.dump() + "\n";
+  for (const auto& s : r.steps) out += core::step_json(s).dump() + "\n";
+  return out;
+}
+
+std::string check_seed_reveal(const nlohmann::json& header, const std::string& published) {
+  auto net = header.find("network");
+  if (net == header.end() || !net->is_object() || !net->contains("commitment"))
+    return "it carries no seed commitment (it is not the replay of a network game)";
+  if (!header.contains("seed") || !header["seed"].is_number_unsigned())
+    return "its seed is not a whole number";
+  std::string commitment = net->value("commitment", "");
+  if (!published.empty() && commitment != published)
+    return "its seed commitment " + commitment + " is not the one published, " + published;
+  std::string nonce = net->value("nonce", "");
+  if (nonce.empty()) return "the seed is not revealed (no nonce: the game was not over)";
+  auto seed = header["seed"].get<uint64_t>();
+  if (seed_commitment(seed, nonce) != commitment)
+    return "seed " + std::to_string(seed) + " with nonce " + nonce +
+           " does not match the seed commitment " + commitment +
+           ": the seed or the nonce was changed after the game started";
+  return "";
+}
+
 std::string random_hex(int bytes) {
   std::random_device dev;  // the system's source (getrandom), not a PRNG
   std::string out;

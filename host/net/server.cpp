@@ -213,7 +213,6 @@ Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
     bots.push_back(spec == "human" ? nullptr : bots::make_bot(spec, loaded->meta()));
     rngs.emplace_back(core::mix_seed(opts.seed, 1000 + static_cast<uint64_t>(p)));
   }
-  commit = seed_commitment(opts.seed, nonce);
   if (opts.takeover_seconds > 0) stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
   tcp::endpoint ep(asio::ip::make_address(opts.listen_host),
                    static_cast<unsigned short>(opts.port));
@@ -230,9 +229,10 @@ void Server::Impl::start_game() {
   game->set_seats(opts.seats);
   for (const auto& spec : opts.seats) tokens.push_back(spec == "human" ? random_hex() : "");
   nonce = random_hex();
+  commit = seed_commitment(opts.seed, nonce);
   if (journal.empty()) return;
   core::write_file(secrets.string(), nlohmann::json{{"tokens", tokens}, {"nonce", nonce}}.dump());
-  core::write_file(journal.string(), core::to_jsonl(game->replay()));
+  core::write_file(journal.string(), network_replay(game->replay(), commit));
 }
 
 // The game of the journal, its actions carried out again: the rules are
@@ -251,6 +251,7 @@ bool Server::Impl::resume_game() {
   game = engine::game_from_replay_header(loaded, r.header, engine::Mode::Record);
   opts.seats = r.header.seats;
   opts.seed = r.header.seed;
+  commit = seed_commitment(opts.seed, nonce);
   for (const auto& step : r.steps) {
     int i = game->state().find_action(step.action);
     if (i < 0 || game->actor() != step.actor)
@@ -494,7 +495,10 @@ void Server::Impl::finish() {
   j["seed"] = std::to_string(opts.seed);
   j["nonce"] = nonce;
   j["commitment"] = commit;
-  if (!opts.replay_file.empty()) core::write_file(opts.replay_file, core::to_jsonl(game->replay()));
+  // The replay reveals the nonce too: `ratify replay` checks the seed.
+  std::string replay = network_replay(game->replay(), commit, nonce);
+  if (!opts.replay_file.empty()) core::write_file(opts.replay_file, replay);
+  if (!journal.empty()) core::write_file((journal.parent_path() / "replay.jsonl").string(), replay);
   for (const auto& s : sessions)
     if (s->seat >= 0) s->send(j);
   linger.expires_after(std::chrono::milliseconds(static_cast<int>(opts.linger_seconds * 1000)));
