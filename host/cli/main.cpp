@@ -409,8 +409,13 @@ int main(int argc, char** argv) {
                  "Seconds a player may be away when it is their turn before a bot moves for them "
                  "(default: 0, the game waits)")
       ->check(CLI::Range(0.0, 86400.0));
-  sv->add_option("--takeover-bot", serve.takeover_bot, "The bot that stands in")
+  sv->add_option("--takeover-bot", serve.takeover_bot,
+                 "The bot that stands in (for a player away, or out of time)")
       ->capture_default_str();
+  sv->add_option("--clock", serve.clock,
+                 "A turn clock: seconds a player has for each move before the --takeover-bot "
+                 "moves for them (default: 0, no clock)")
+      ->check(CLI::Range(0.0, 86400.0));
   sv->add_option("--data", serve.data_dir,
                  "Journal the game in this folder as it goes; started again on it (after a crash "
                  "or kill -9), the server resumes the game with the same links");

@@ -17,6 +17,7 @@ struct ServeArgs {
   bool seed_given = false, no_watchers = false;
   double takeover = 0;  // seconds; 0: the game waits for a player who left
   std::string takeover_bot = "random";
+  double clock = 0;  // seconds a person has for a move; 0: no clock
 };
 int cmd_serve(const ServeArgs& a);
 

@@ -63,6 +63,7 @@ int cmd_serve(const ServeArgs& a) {
   o.data_dir = a.data_dir;
   o.takeover_seconds = a.takeover;
   o.takeover_bot = a.takeover_bot;
+  o.clock_seconds = a.clock;
   net::Server server(loaded, o);
   if (server.resumed())
     std::cout << "ratify serve: resumed from " << a.data_dir << " after " << server.resumed()

@@ -65,13 +65,14 @@ struct Server::Impl {
   void journal_step();
   void carry_out(int i);
   void maybe_take_over();
+  void start_clock();
 
   std::shared_ptr<engine::Loaded> loaded;
   ServerOptions opts;
   std::unique_ptr<engine::Game> game;
   std::vector<std::string> tokens;  // [p-1]; "" for a bot seat
   std::vector<std::unique_ptr<bots::Bot>> bots;
-  std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left
+  std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left, or is out of time
   std::vector<core::Rng> rngs;
   std::string nonce, commit;
   int64_t seq = 0;  // actions carried out: a view's sequence number
@@ -84,6 +85,7 @@ struct Server::Impl {
   asio::io_context io{1};
   tcp::acceptor acceptor{io};
   asio::steady_timer linger{io};
+  asio::steady_timer clock{io};  // the turn clock of the person to act
   std::set<std::shared_ptr<Session>> sessions;
   std::vector<std::weak_ptr<Session>> seat_session;  // [p-1]
   std::map<std::string, int> per_address;
@@ -213,7 +215,8 @@ Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
     bots.push_back(spec == "human" ? nullptr : bots::make_bot(spec, loaded->meta()));
     rngs.emplace_back(core::mix_seed(opts.seed, 1000 + static_cast<uint64_t>(p)));
   }
-  if (opts.takeover_seconds > 0) stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
+  if (opts.takeover_seconds > 0 || opts.clock_seconds > 0)
+    stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
   tcp::endpoint ep(asio::ip::make_address(opts.listen_host),
                    static_cast<unsigned short>(opts.port));
   acceptor.open(ep.protocol());
@@ -275,7 +278,7 @@ void Server::Impl::carry_out(int i) {
 // The seat to act has a person who is not connected: after the timeout
 // the stand-in bot moves for them, once per timeout, until they are back.
 void Server::Impl::maybe_take_over() {
-  if (!stand_in || over || stopping) return;
+  if (!stand_in || opts.takeover_seconds <= 0 || over || stopping) return;
   int actor = game->actor();
   if (actor == 0 || bots[static_cast<size_t>(actor - 1)] ||
       seat_session[static_cast<size_t>(actor - 1)].lock())
@@ -287,6 +290,25 @@ void Server::Impl::maybe_take_over() {
     if (ec || over || stopping || seq != at || game->actor() != actor ||
         seat_session[static_cast<size_t>(actor - 1)].lock())
       return;
+    try {
+      carry_out(stand_in->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
+    } catch (const std::exception& e) {
+      fail(e.what());
+    }
+  });
+}
+
+// The turn clock: a person to act has clock_seconds for each move, then
+// the stand-in bot moves for them (this move only). Setting the timer
+// again cancels the wait for the move before.
+void Server::Impl::start_clock() {
+  if (opts.clock_seconds <= 0 || over || stopping) return;
+  int actor = game->actor();
+  if (actor == 0 || bots[static_cast<size_t>(actor - 1)]) return;
+  clock.expires_after(std::chrono::milliseconds(static_cast<int>(opts.clock_seconds * 1000)));
+  int64_t at = seq;
+  clock.async_wait([this, at, actor](beast::error_code ec) {
+    if (ec || over || stopping || seq != at || game->actor() != actor) return;
     try {
       carry_out(stand_in->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
     } catch (const std::exception& e) {
@@ -384,6 +406,7 @@ nlohmann::json Server::Impl::welcome(int seat) const {
                      {"image", d.image}});
   j["cards"] = std::move(cards);
   j["commitment"] = commit;
+  j["clock"] = opts.clock_seconds;
   return j;
 }
 
@@ -465,6 +488,7 @@ void Server::Impl::after_change() {
     if (s->seat >= 0) send_view(*s, false);
   if (game->actor() == 0) return finish();
   maybe_take_over();
+  start_clock();
   if (bots[static_cast<size_t>(game->actor() - 1)])
     asio::post(io, [this] {
       try {
@@ -566,6 +590,7 @@ void Server::run() {
     try {
       if (impl_->game->actor() == 0) return impl_->finish();
       impl_->maybe_take_over();
+      impl_->start_clock();
       impl_->bot_moves();
     } catch (const std::exception& e) {
       impl_->fail(e.what());
