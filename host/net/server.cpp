@@ -474,12 +474,15 @@ void Server::Impl::send_view(Session& s, bool whole_log) {
   auto j = message("view");
   j["seq"] = seq;
   j["log_from"] = from;
-  auto vj = seat_view_json(v);
   nlohmann::json lines = nlohmann::json::array();
-  for (size_t k = from; k < v.log.size(); ++k) lines.push_back(v.log[k]);
+  for (size_t k = from; k < v.log.size(); ++k) lines.push_back(std::move(v.log[k]));
+  s.log_sent = v.log.size();
+  // The lines sent before are not built into JSON again for every view:
+  // that made each view cost the length of the game so far.
+  v.log.clear();
+  auto vj = seat_view_json(v);
   vj["log"] = std::move(lines);
   j["view"] = std::move(vj);
-  s.log_sent = v.log.size();
   s.send(j);
 }
 
