@@ -72,6 +72,13 @@ TEST(NetProtocol, LinksAndCommitments) {
   EXPECT_EQ(l->seat, 2);
   EXPECT_EQ(l->token, "abcd");
   EXPECT_TRUE(net::parse_link(net::watch_link("h", 1))->watch);
+  EXPECT_FALSE(l->tls);
+  auto t = net::parse_link(net::seat_link("h", 1, 1, "ab", true));  // a server with TLS
+  ASSERT_TRUE(t);
+  EXPECT_TRUE(t->tls);
+  EXPECT_EQ(t->token, "ab");
+  EXPECT_EQ(net::watch_link("h", 1, true), "wss://h:1/?watch");
+  EXPECT_FALSE(net::parse_link("wss:/h:1/?watch"));
   EXPECT_FALSE(net::parse_link("http://h:1/?token=ab"));
   EXPECT_FALSE(net::parse_link("ws://h/?token=ab"));
   EXPECT_FALSE(net::parse_link("ws://h:1/"));

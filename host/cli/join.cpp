@@ -103,7 +103,8 @@ int ask_person(const nlohmann::json& actions, net::Client& client, std::ostream&
 int cmd_join(const JoinArgs& a) {
   auto link = net::parse_link(a.link);
   if (!link) {
-    std::cerr << "ratify join: not a link of ratify serve (ws://HOST:PORT/?seat=N&token=T)\n";
+    std::cerr
+        << "ratify join: not a link of ratify serve (ws:// or wss://HOST:PORT/?seat=N&token=T)\n";
     return kBadInput;
   }
   if (!a.bot.empty() && a.bot != "random") {
@@ -112,7 +113,13 @@ int cmd_join(const JoinArgs& a) {
     return kBadInput;
   }
   core::Rng rng(a.seed_given ? a.seed : std::random_device{}());
-  net::Client client(link->host, link->port);
+  if (!a.trust_cert.empty() && !link->tls) {
+    std::cerr << "ratify join: --trust-cert is for a wss:// link\n";
+    return kBadInput;
+  }
+  std::optional<net::TlsTrust> tls;
+  if (link->tls) tls = net::TlsTrust{a.trust_cert};
+  net::Client client(link->host, link->port, tls);
   client.send(net::hello_for(*link));
   Seat seat;
   std::ostream& out = std::cout;

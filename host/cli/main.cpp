@@ -412,6 +412,11 @@ int main(int argc, char** argv) {
   sv->add_option("--takeover-bot", serve.takeover_bot,
                  "The bot that stands in (for a player away, or out of time)")
       ->capture_default_str();
+  sv->add_option("--tls-cert", serve.tls_cert,
+                 "TLS: the server's certificate chain (PEM); the links are wss://")
+      ->check(CLI::ExistingFile);
+  sv->add_option("--tls-key", serve.tls_key, "TLS: the certificate's private key (PEM)")
+      ->check(CLI::ExistingFile);
   sv->add_option("--clock", serve.clock,
                  "A turn clock: seconds a player has for each move before the --takeover-bot "
                  "moves for them (default: 0, no clock)")
@@ -426,13 +431,18 @@ int main(int argc, char** argv) {
 
   JoinArgs join;
   auto* jn = app.add_subcommand("join", "Join a game hosted by `ratify serve`, from its link");
-  jn->add_option("link", join.link, "ws://HOST:PORT/?seat=N&token=T (or ...?watch)")->required();
+  jn->add_option("link", join.link, "ws:// or wss://HOST:PORT/?seat=N&token=T (or ...?watch)")
+      ->required();
   jn->add_flag("--text", join.text, "Play in the text UI (the only face built yet)");
   jn->add_option("--bot", join.bot, "Let a bot play the seat from its view: random");
   jn->add_option("--seed", join.seed, "Seed of the client bot")->each([&](const std::string&) {
     join.seed_given = true;
   });
   jn->add_flag("--quiet", join.quiet, "Do not print the log as it goes");
+  jn->add_option("--trust-cert", join.trust_cert,
+                 "For a wss:// link: trust this certificate (PEM: the server's self-signed one, "
+                 "or its CA; default: the system's trusted roots)")
+      ->check(CLI::ExistingFile);
   jn->callback([&] { run = [&] { return cmd_join(join); }; });
 
   // Set last: a subcommand made after it would repeat it in its own --help.

@@ -184,15 +184,16 @@ std::string random_hex(int bytes) {
 }
 
 std::optional<Link> parse_link(const std::string& link) {
-  const std::string scheme = "ws://";
-  if (link.rfind(scheme, 0) != 0) return std::nullopt;
-  std::string rest = link.substr(scheme.size());
+  bool tls = link.rfind("wss://", 0) == 0;
+  if (!tls && link.rfind("ws://", 0) != 0) return std::nullopt;
+  std::string rest = link.substr(tls ? 6 : 5);
   size_t slash = rest.find('/');
   std::string hostport = rest.substr(0, slash);
   std::string query = slash == std::string::npos ? "" : rest.substr(slash + 1);
   size_t colon = hostport.rfind(':');
   if (colon == std::string::npos || colon == 0) return std::nullopt;
   Link l;
+  l.tls = tls;
   l.host = hostport.substr(0, colon);
   l.port = hostport.substr(colon + 1);
   if (l.port.empty() || l.port.find_first_not_of("0123456789") != std::string::npos)
@@ -218,13 +219,14 @@ std::optional<Link> parse_link(const std::string& link) {
   return l;
 }
 
-std::string seat_link(const std::string& host, int port, int seat, const std::string& token) {
-  return "ws://" + host + ":" + std::to_string(port) + "/?seat=" + std::to_string(seat) +
-         "&token=" + token;
+std::string seat_link(const std::string& host, int port, int seat, const std::string& token,
+                      bool tls) {
+  return (tls ? "wss://" : "ws://") + host + ":" + std::to_string(port) +
+         "/?seat=" + std::to_string(seat) + "&token=" + token;
 }
 
-std::string watch_link(const std::string& host, int port) {
-  return "ws://" + host + ":" + std::to_string(port) + "/?watch";
+std::string watch_link(const std::string& host, int port, bool tls) {
+  return (tls ? "wss://" : "ws://") + host + ":" + std::to_string(port) + "/?watch";
 }
 
 }  // namespace ratify::net

@@ -79,14 +79,17 @@ std::string check_seed_reveal(const nlohmann::json& header, const std::string& p
 // 128 random bits from the system's source, as hex: tokens and nonces.
 std::string random_hex(int bytes = 16);
 
-// A link: ws://HOST:PORT/?seat=N&token=T, or ws://HOST:PORT/?watch.
+// A link: ws://HOST:PORT/?seat=N&token=T, or ws://HOST:PORT/?watch;
+// wss:// for a server that speaks TLS.
 struct Link {
   std::string host, port, token;
   int seat = 0;
   bool watch = false;
+  bool tls = false;
 };
 std::optional<Link> parse_link(const std::string& link);
-std::string seat_link(const std::string& host, int port, int seat, const std::string& token);
-std::string watch_link(const std::string& host, int port);
+std::string seat_link(const std::string& host, int port, int seat, const std::string& token,
+                      bool tls = false);
+std::string watch_link(const std::string& host, int port, bool tls = false);
 
 }  // namespace ratify::net

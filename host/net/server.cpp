@@ -1,9 +1,12 @@
 #include "net/server.hpp"
 
 #include <boost/asio.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
 #include <chrono>
 #include <deque>
@@ -83,6 +86,7 @@ struct Server::Impl {
   std::optional<engine::Result> result;
 
   asio::io_context io{1};
+  std::optional<asio::ssl::context> tls;  // with --tls-cert: every connection speaks TLS
   tcp::acceptor acceptor{io};
   asio::steady_timer linger{io};
   asio::steady_timer clock{io};  // the turn clock of the person to act
@@ -91,29 +95,18 @@ struct Server::Impl {
   std::map<std::string, int> per_address;
 };
 
+// A connection: what the hub knows of it, whatever carries it.
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(tcp::socket sock, Server::Impl& hub, std::string address)
-      : ws_(std::move(sock)), hub_(hub), address_(std::move(address)) {}
+  Session(Server::Impl& hub, std::string address) : hub_(hub), address_(std::move(address)) {}
+  virtual ~Session() = default;
 
   int seat = -1;  // -1: not yet said; 0: a watcher; 1..: a player
   size_t log_sent = 0;
   int bad = 0;
   const std::string& address() const { return address_; }
 
-  void start() {
-    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
-    timeouts.idle_timeout = std::chrono::minutes(30);  // a person may think long
-    timeouts.keep_alive_pings = true;
-    ws_.set_option(timeouts);
-    ws_.read_message_max(kMaxClientMessage);
-    // One port for both: a WebSocket upgrade joins the game, a plain GET
-    // gets the browser seat's files (http_files.hpp).
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
-    beast::http::async_read(ws_.next_layer(), buf_, req_,
-                            beast::bind_front_handler(&Session::on_request, shared_from_this()));
-  }
-
+  virtual void start() = 0;
   void send(const nlohmann::json& j) {
     if (closing_) return;
     if (out_.size() >= hub_.opts.limits.outbox) return drop();
@@ -138,30 +131,78 @@ class Session : public std::enable_shared_from_this<Session> {
   }
   // An action carried out costs no rate: a game's own pace bounds those.
   void refund() { tokens_ = std::min(hub_.opts.limits.message_burst, tokens_ + 1); }
-  void drop() {
+  virtual void drop() = 0;
+
+ protected:
+  virtual void write() = 0;
+  virtual void close() = 0;
+
+  std::deque<std::string> out_;
+  Server::Impl& hub_;
+  std::string address_;
+  bool closing_ = false;
+  double tokens_ = 1e9;  // capped to the burst at the first message
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+// A connection over a plain TCP stream, or over TLS (TlsStream).
+template <class Stream>
+class StreamSession : public Session {
+ public:
+  static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
+  template <class... Args>
+  StreamSession(Server::Impl& hub, std::string address, Args&&... stream)
+      : Session(hub, std::move(address)), ws_(std::forward<Args>(stream)...) {}
+
+  void start() override {
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = std::chrono::minutes(30);  // a person may think long
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.read_message_max(kMaxClientMessage);
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    if constexpr (kTls)
+      ws_.next_layer().async_handshake(asio::ssl::stream_base::server,
+                                       [self = self()](beast::error_code ec) {
+                                         if (ec) return self->hub_.gone(self.get());
+                                         self->read_request();
+                                       });
+    else
+      read_request();
+  }
+  void drop() override {
     closing_ = true;
     beast::error_code ec;
     beast::get_lowest_layer(ws_).socket().close(ec);
   }
 
  private:
+  std::shared_ptr<StreamSession> self() {
+    return std::static_pointer_cast<StreamSession>(shared_from_this());
+  }
+  // One port for both: a WebSocket upgrade joins the game, a plain GET
+  // gets the browser seat's files (http_files.hpp).
+  void read_request() {
+    beast::http::async_read(ws_.next_layer(), buf_, req_,
+                            beast::bind_front_handler(&StreamSession::on_request, self()));
+  }
   void on_request(beast::error_code ec, size_t) {
     if (ec) return hub_.gone(this);
     if (!websocket::is_upgrade(req_))
       return serve_http(
           ws_.next_layer(), req_,
           {engine::assets_dir() / "web", engine::assets_dir(), hub_.loaded->meta().dir},
-          [self = shared_from_this()] { self->hub_.gone(self.get()); });
+          [self = self()] { self->hub_.gone(self.get()); });
     beast::get_lowest_layer(ws_).expires_never();
-    ws_.async_accept(req_, beast::bind_front_handler(&Session::on_accept, shared_from_this()));
+    ws_.async_accept(req_, beast::bind_front_handler(&StreamSession::on_accept, self()));
   }
   void on_accept(beast::error_code ec) {
     if (ec) return hub_.gone(this);
     read();
   }
-  void read() {
-    ws_.async_read(buf_, beast::bind_front_handler(&Session::on_read, shared_from_this()));
-  }
+  void read() { ws_.async_read(buf_, beast::bind_front_handler(&StreamSession::on_read, self())); }
   void on_read(beast::error_code ec, size_t) {
     if (ec) return hub_.gone(this);
     std::string text = beast::buffers_to_string(buf_.data());
@@ -169,10 +210,10 @@ class Session : public std::enable_shared_from_this<Session> {
     hub_.received(shared_from_this(), ws_.got_text() ? text : std::string("\xff"));
     if (!closing_) read();
   }
-  void write() {
+  void write() override {
     ws_.text(true);
     ws_.async_write(asio::buffer(out_.front()),
-                    beast::bind_front_handler(&Session::on_write, shared_from_this()));
+                    beast::bind_front_handler(&StreamSession::on_write, self()));
   }
   void on_write(beast::error_code ec, size_t) {
     if (ec) return hub_.gone(this);
@@ -180,21 +221,14 @@ class Session : public std::enable_shared_from_this<Session> {
     if (!out_.empty()) return write();
     if (closing_) close();
   }
-  void close() {
-    ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {
-      self->hub_.gone(self.get());
-    });
+  void close() override {
+    ws_.async_close(websocket::close_code::normal,
+                    [self = self()](beast::error_code) { self->hub_.gone(self.get()); });
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Stream> ws_;
   beast::flat_buffer buf_;
   beast::http::request<beast::http::string_body> req_;
-  std::deque<std::string> out_;
-  Server::Impl& hub_;
-  std::string address_;
-  bool closing_ = false;
-  double tokens_ = 1e9;  // capped to the burst at the first message
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
 Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
@@ -214,6 +248,14 @@ Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
     const auto& spec = opts.seats[static_cast<size_t>(p)];
     bots.push_back(spec == "human" ? nullptr : bots::make_bot(spec, loaded->meta()));
     rngs.emplace_back(core::mix_seed(opts.seed, 1000 + static_cast<uint64_t>(p)));
+  }
+  if (!opts.tls_cert.empty()) {
+    tls.emplace(asio::ssl::context::tls_server);
+    tls->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
+                     asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1 |
+                     asio::ssl::context::no_tlsv1_1);
+    tls->use_certificate_chain_file(opts.tls_cert);
+    tls->use_private_key_file(opts.tls_key, asio::ssl::context::pem);
   }
   if (opts.takeover_seconds > 0 || opts.clock_seconds > 0)
     stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
@@ -337,7 +379,11 @@ void Server::Impl::accept() {
       } else {
         ++per_address[addr];
         sock.set_option(tcp::no_delay(true), aec);  // a view is one small write: no Nagle wait
-        auto s = std::make_shared<Session>(std::move(sock), *this, addr);
+        std::shared_ptr<Session> s;
+        if (tls)
+          s = std::make_shared<StreamSession<TlsStream>>(*this, addr, std::move(sock), *tls);
+        else
+          s = std::make_shared<StreamSession<beast::tcp_stream>>(*this, addr, std::move(sock));
         sessions.insert(s);
         s->start();
       }
@@ -568,14 +614,15 @@ std::vector<std::string> Server::seat_links() const {
   std::vector<std::string> out;
   for (size_t p = 0; p < impl_->tokens.size(); ++p)
     if (!impl_->tokens[p].empty())
-      out.push_back(net::seat_link(host, port(), static_cast<int>(p) + 1, impl_->tokens[p]));
+      out.push_back(net::seat_link(host, port(), static_cast<int>(p) + 1, impl_->tokens[p],
+                                   impl_->tls.has_value()));
   return out;
 }
 
 std::string Server::watch_link() const {
   std::string host =
       impl_->opts.public_host.empty() ? impl_->opts.listen_host : impl_->opts.public_host;
-  return net::watch_link(host, port());
+  return net::watch_link(host, port(), impl_->tls.has_value());
 }
 
 int Server::resumed() const {
