@@ -2,7 +2,8 @@
 # TLS: `ratify serve --tls-cert --tls-key` with a self-signed certificate
 # made here (openssl CLI) prints wss:// links; two `ratify join --bot
 # random --trust-cert CERT` clients play the game through; a client that
-# does not trust the certificate, or speaks plain ws://, is refused.
+# does not trust the certificate, or speaks plain ws://, is refused, and
+# so is a trusted certificate that names another host.
 # Usage: net_tls.sh RATIFY WORKDIR (exit 77, skipped, with no openssl CLI)
 set -euo pipefail
 ratify=$1 work=$2
@@ -42,4 +43,22 @@ for f in join1.out join2.out; do
   grep -q '^Game over' $f && grep -q 'matches the commitment' $f || { cat $f; exit 1; }
 done
 "$ratify" replay game.jsonl
+
+# A trusted certificate for another host: refused, since it does not name
+# the link's host (a stolen certificate of some other server).
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=10.9.9.9 \
+  -addext subjectAltName=IP:10.9.9.9 -keyout other-key.pem -out other.pem 2>> openssl.err
+"$ratify" serve article2 --seats human,human --listen 127.0.0.1:0 --tls-cert other.pem \
+  --tls-key other-key.pem > other.out 2> other.err &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 100); do
+  grep -q 'seat=1' other.out 2>/dev/null && break
+  sleep 0.1
+done
+if "$ratify" join "$(grep '^wss://.*seat=1' other.out)" --bot random --quiet \
+  --trust-cert other.pem > other-host.out 2>&1; then
+  echo "a certificate for another host was accepted"; cat other-host.out; exit 1
+fi
+grep -q 'certificate verify failed' other-host.out || { cat other-host.out; exit 1; }
 echo "a whole game over wss:// with a certificate made here"
