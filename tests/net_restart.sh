@@ -2,7 +2,8 @@
 # kill -9 of `ratify serve --data DIR` mid-game, a restart on the same
 # folder, and the game finishes: the clients join again with the same
 # links (a new port, the same tokens), both print the result, the seed
-# matches the commitment made before the crash, the replay verifies.
+# matches the commitment made before the crash, and both replays verify
+# against it.
 # Usage: net_restart.sh RATIFY WORKDIR
 set -euo pipefail
 ratify=$1 work=$2
@@ -51,4 +52,7 @@ for f in after1.out after2.out; do
 done
 # The commitment after the restart is the one published before the crash.
 [ "$(grep -o 'commitment [0-9a-f]*' s1.out)" = "$(grep -o 'commitment [0-9a-f]*' s2.out)" ]
-"$ratify" replay game.jsonl
+# Both replays (--replay and the data folder's) verify against it.
+before=$(grep -o 'commitment [0-9a-f]*' s1.out | cut -d' ' -f2)
+"$ratify" replay game.jsonl --commitment "$before"
+"$ratify" replay game/replay.jsonl --commitment "$before"

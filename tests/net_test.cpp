@@ -72,6 +72,13 @@ TEST(NetProtocol, LinksAndCommitments) {
   EXPECT_EQ(l->seat, 2);
   EXPECT_EQ(l->token, "abcd");
   EXPECT_TRUE(net::parse_link(net::watch_link("h", 1))->watch);
+  EXPECT_FALSE(l->tls);
+  auto t = net::parse_link(net::seat_link("h", 1, 1, "ab", true));  // a server with TLS
+  ASSERT_TRUE(t);
+  EXPECT_TRUE(t->tls);
+  EXPECT_EQ(t->token, "ab");
+  EXPECT_EQ(net::watch_link("h", 1, true), "wss://h:1/?watch");
+  EXPECT_FALSE(net::parse_link("wss:/h:1/?watch"));
   EXPECT_FALSE(net::parse_link("http://h:1/?token=ab"));
   EXPECT_FALSE(net::parse_link("ws://h/?token=ab"));
   EXPECT_FALSE(net::parse_link("ws://h:1/"));
@@ -93,7 +100,7 @@ constexpr std::chrono::milliseconds kWait{10000};
 // A server on loopback in its own thread, for one test.
 struct Hosted {
   Hosted(const std::string& ruleset, std::vector<std::string> seats, uint64_t seed,
-         net::Limits limits = {}, double takeover = 0) {
+         net::Limits limits = {}, double takeover = 0, double clock = 0) {
     loaded = engine::Loaded::open(ruleset);
     opts.seats = std::move(seats);
     opts.seed = seed;
@@ -101,6 +108,7 @@ struct Hosted {
     opts.linger_seconds = 2;
     opts.limits = limits;
     opts.takeover_seconds = takeover;
+    opts.clock_seconds = clock;
     server = std::make_unique<net::Server>(loaded, opts);
     links = server->seat_links();
     thread = std::thread([this] { server->run(); });
@@ -469,4 +477,31 @@ TEST(NetSeats, ABotPlaysASeatWhosePlayerIsAway) {
     a->send(act);
   }
   EXPECT_TRUE(others_moved);
+}
+
+TEST(NetSeats, TheTurnClockHasTheBotMoveForASlowPlayer) {
+  // Both players are connected and never move: with a clock of 0.05 s the
+  // stand-in moves for whoever is to act, and the game ends.
+  Hosted h("article2", {"human", "human"}, 34, {}, 0, 0.05);
+  auto a = h.connect(1);
+  auto b = h.connect(2);
+  EXPECT_EQ(next_of(*a, "welcome")["clock"], 0.05);
+  int views = 0;
+  for (;;) {
+    auto m = a->receive(kWait);
+    ASSERT_TRUE(m) << "the game stalled after " << views << " views";
+    if ((*m)["type"] == "result") break;
+    if ((*m)["type"] == "view") ++views;
+  }
+  EXPECT_GT(views, 2);
+}
+
+TEST(NetSeats, WithoutAClockTheGameWaitsForAConnectedPlayer) {
+  Hosted h("article2", {"human", "human"}, 34);
+  auto a = h.connect(1);
+  auto b = h.connect(2);
+  EXPECT_EQ(next_of(*a, "welcome")["clock"], 0);
+  EXPECT_FALSE(next_of(*a, "view").is_null());
+  // Nobody moves, so nothing more comes.
+  EXPECT_FALSE(a->receive(std::chrono::milliseconds(300)));
 }

@@ -55,6 +55,13 @@ void expect_view_holds_only_what_the_seat_sees(engine::Game& g, int seat, const 
   if (v.actor != seat) {
     EXPECT_TRUE(v.actions.empty()) << at << ": actions shown to a waiting seat";
   }
+  // An offered action names only cards the seat sees: an id follows a
+  // card, so naming a face-down one says where it lies.
+  for (const auto& a : v.actions)
+    for (int c : a.action.cards)
+      EXPECT_TRUE(seen.count(c)) << at << ": action " << a.index << " (" << a.action.label
+                                 << ") names card " << c << ", which seat " << seat
+                                 << " does not see";
   EXPECT_EQ(v.result.has_value(), v.actor == 0) << at;
   auto j = engine::to_json(v);
   EXPECT_FALSE(j.contains("seed")) << at;

@@ -84,7 +84,9 @@ struct LintArgs {
 };
 int cmd_lint(const LintArgs& a);
 // `ruleset`: the rules to verify under (default: the replay's by id).
-int cmd_replay(const std::string& file, bool step, const std::string& ruleset = {});
+// `commitment`: the seed commitment a network game published (docs/network.md).
+int cmd_replay(const std::string& file, bool step, const std::string& ruleset = {},
+               const std::string& commitment = {});
 struct BenchArgs {
   std::string ruleset;
   std::vector<std::string> sets;

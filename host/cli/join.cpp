@@ -1,6 +1,7 @@
 // `ratify join LINK [--text] [--bot random]`: a seat of a game held by
 // `ratify serve`. The client knows only what the server sends: its seat's
 // view (docs/protocol.md); it runs no rules.
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -102,7 +103,8 @@ int ask_person(const nlohmann::json& actions, net::Client& client, std::ostream&
 int cmd_join(const JoinArgs& a) {
   auto link = net::parse_link(a.link);
   if (!link) {
-    std::cerr << "ratify join: not a link of ratify serve (ws://HOST:PORT/?seat=N&token=T)\n";
+    std::cerr
+        << "ratify join: not a link of ratify serve (ws:// or wss://HOST:PORT/?seat=N&token=T)\n";
     return kBadInput;
   }
   if (!a.bot.empty() && a.bot != "random") {
@@ -111,7 +113,13 @@ int cmd_join(const JoinArgs& a) {
     return kBadInput;
   }
   core::Rng rng(a.seed_given ? a.seed : std::random_device{}());
-  net::Client client(link->host, link->port);
+  if (!a.trust_cert.empty() && !link->tls) {
+    std::cerr << "ratify join: --trust-cert is for a wss:// link\n";
+    return kBadInput;
+  }
+  std::optional<net::TlsTrust> tls;
+  if (link->tls) tls = net::TlsTrust{a.trust_cert};
+  net::Client client(link->host, link->port, tls);
   client.send(net::hello_for(*link));
   Seat seat;
   std::ostream& out = std::cout;
@@ -165,10 +173,30 @@ int cmd_join(const JoinArgs& a) {
                   net::seed_commitment(std::stoull(seed), nonce) == seat.commitment;
       out << "seed " << seed
           << (kept ? ": matches the commitment" : ": DOES NOT match the commitment") << "\n";
+      out << "to check the host's replay: ratify replay FILE --commitment " << seat.commitment
+          << "\n";
       client.close();
       return kept ? kOk : kFailed;
     }
   }
+}
+
+bool replay_seed_holds(const std::string& file, const std::string& published) {
+  std::ifstream in(file, std::ios::binary);
+  std::string first;
+  while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
+  }
+  auto header = nlohmann::json::parse(first, nullptr, false);
+  if (!header.is_object()) return true;  // read_replay says what is wrong with it
+  if (published.empty() && !header.contains("network")) return true;
+  std::string why = net::check_seed_reveal(header, published);
+  if (!why.empty()) {
+    std::cout << file << ": the deal cannot be trusted: " << why << "\n";
+    return false;
+  }
+  std::cout << file << ": seed " << header["seed"].get<uint64_t>()
+            << " matches the seed commitment " << header["network"].value("commitment", "") << "\n";
+  return true;
 }
 
 }  // namespace ratify::cli

@@ -312,7 +312,13 @@ int main(int argc, char** argv) {
   r->add_option("--ruleset", replay_rules,
                 "Verify under these rules (a folder or id; default: the ruleset the replay names "
                 "by id)");
-  r->callback([&] { run = [&] { return cmd_replay(replay_file, step, replay_rules); }; });
+  std::string replay_commitment;
+  r->add_option("--commitment", replay_commitment,
+                "A network game's: the seed commitment the server published at the start (its "
+                "replay must reveal a seed and nonce that match it)");
+  r->callback([&] {
+    run = [&] { return cmd_replay(replay_file, step, replay_rules, replay_commitment); };
+  });
 
   BenchArgs bench;
   auto* b = app.add_subcommand(
@@ -406,8 +412,18 @@ int main(int argc, char** argv) {
                  "Seconds a player may be away when it is their turn before a bot moves for them "
                  "(default: 0, the game waits)")
       ->check(CLI::Range(0.0, 86400.0));
-  sv->add_option("--takeover-bot", serve.takeover_bot, "The bot that stands in")
+  sv->add_option("--takeover-bot", serve.takeover_bot,
+                 "The bot that stands in (for a player away, or out of time)")
       ->capture_default_str();
+  sv->add_option("--tls-cert", serve.tls_cert,
+                 "TLS: the server's certificate chain (PEM); the links are wss://")
+      ->check(CLI::ExistingFile);
+  sv->add_option("--tls-key", serve.tls_key, "TLS: the certificate's private key (PEM)")
+      ->check(CLI::ExistingFile);
+  sv->add_option("--clock", serve.clock,
+                 "A turn clock: seconds a player has for each move before the --takeover-bot "
+                 "moves for them (default: 0, no clock)")
+      ->check(CLI::Range(0.0, 86400.0));
   sv->add_option("--data", serve.data_dir,
                  "Journal the game in this folder as it goes; started again on it (after a crash "
                  "or kill -9), the server resumes the game with the same links");
@@ -418,13 +434,18 @@ int main(int argc, char** argv) {
 
   JoinArgs join;
   auto* jn = app.add_subcommand("join", "Join a game hosted by `ratify serve`, from its link");
-  jn->add_option("link", join.link, "ws://HOST:PORT/?seat=N&token=T (or ...?watch)")->required();
+  jn->add_option("link", join.link, "ws:// or wss://HOST:PORT/?seat=N&token=T (or ...?watch)")
+      ->required();
   jn->add_flag("--text", join.text, "Play in the text UI (the only face built yet)");
   jn->add_option("--bot", join.bot, "Let a bot play the seat from its view: random");
   jn->add_option("--seed", join.seed, "Seed of the client bot")->each([&](const std::string&) {
     join.seed_given = true;
   });
   jn->add_flag("--quiet", join.quiet, "Do not print the log as it goes");
+  jn->add_option("--trust-cert", join.trust_cert,
+                 "For a wss:// link: trust this certificate (PEM: the server's self-signed one, "
+                 "or its CA; default: the system's trusted roots)")
+      ->check(CLI::ExistingFile);
   jn->callback([&] { run = [&] { return cmd_join(join); }; });
 
   // Set last: a subcommand made after it would repeat it in its own --help.

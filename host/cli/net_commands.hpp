@@ -17,6 +17,8 @@ struct ServeArgs {
   bool seed_given = false, no_watchers = false;
   double takeover = 0;  // seconds; 0: the game waits for a player who left
   std::string takeover_bot = "random";
+  double clock = 0;               // seconds a person has for a move; 0: no clock
+  std::string tls_cert, tls_key;  // PEM files: wss:// links
 };
 int cmd_serve(const ServeArgs& a);
 
@@ -26,7 +28,14 @@ struct JoinArgs {
   std::string bot;  // "" : a person at the text UI
   uint64_t seed = 0;
   bool seed_given = false, quiet = false;
+  std::string trust_cert;  // a wss:// server's certificate (or its CA) to trust
 };
 int cmd_join(const JoinArgs& a);
+
+// `ratify replay FILE [--commitment C]`, a network game's: its seed against
+// the commitment in its header (and C, the one a player was shown). Prints
+// why not and returns false when it does not hold; true for a replay that
+// is not a network game's when no C is given.
+bool replay_seed_holds(const std::string& file, const std::string& published);
 
 }  // namespace ratify::cli

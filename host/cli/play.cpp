@@ -9,6 +9,7 @@
 
 #include "bots/bots.hpp"
 #include "cli/commands.hpp"
+#include "cli/net_commands.hpp"
 #include "cli/text_ui.hpp"
 #include "engine/saves.hpp"
 #ifdef RATIFY_HAVE_GUI
@@ -224,8 +225,10 @@ int cmd_play(const PlayArgs& a) {
   return rc;
 }
 
-int cmd_replay(const std::string& file, bool step, const std::string& ruleset) {
+int cmd_replay(const std::string& file, bool step, const std::string& ruleset,
+               const std::string& commitment) {
   core::Replay r = core::read_replay(file);
+  if (!replay_seed_holds(file, commitment)) return kFailed;
   // The rules by the id the replay names (never a path it names), or the
   // folder the user gives.
   std::string rules = ruleset.empty() ? engine::catalog_dir(r.header.ruleset).string() : ruleset;

@@ -63,6 +63,13 @@ int cmd_serve(const ServeArgs& a) {
   o.data_dir = a.data_dir;
   o.takeover_seconds = a.takeover;
   o.takeover_bot = a.takeover_bot;
+  o.clock_seconds = a.clock;
+  if (a.tls_cert.empty() != a.tls_key.empty()) {
+    std::cerr << "ratify serve: TLS takes both --tls-cert and --tls-key\n";
+    return kBadInput;
+  }
+  o.tls_cert = a.tls_cert;
+  o.tls_key = a.tls_key;
   net::Server server(loaded, o);
   if (server.resumed())
     std::cout << "ratify serve: resumed from " << a.data_dir << " after " << server.resumed()

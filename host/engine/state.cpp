@@ -8,6 +8,15 @@ namespace ratify::engine {
 
 namespace {
 
+// An action as `seat` is offered it: its cards are only those the seat
+// sees. A card id follows a card wherever it goes, so an action naming a
+// face-down card (Captured's pick from a face-down deck) would tell the
+// seat where that card lies and let it follow the card afterwards.
+Action offered(Action a, const core::Table& t, int seat) {
+  std::erase_if(a.cards, [&](int c) { return !t.sees(seat, c); });
+  return a;
+}
+
 bool ending_kind(const std::string& kind) {
   return kind == "end_turn" || kind == "end" || kind == "pass";
 }
@@ -188,7 +197,8 @@ View State::view(int seat) {
   if (v.actor == 0) {
     v.result = result();
   } else if (v.actor == seat) {
-    for (int i = 0, n = action_count(); i < n; ++i) v.actions.push_back({i, action(i)});
+    for (int i = 0, n = action_count(); i < n; ++i)
+      v.actions.push_back({i, offered(action(i), t, seat)});
   }
   return v;
 }

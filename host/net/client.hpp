@@ -12,10 +12,19 @@
 
 namespace ratify::net {
 
+// A wss:// server's certificate is checked against this file (PEM: the
+// server's own self-signed certificate, or the CA that signed it); an
+// empty file: the system's trusted roots.
+struct TlsTrust {
+  std::string cert_file;
+};
+
 class Client {
  public:
-  // Connects and opens the WebSocket (throws std::runtime_error).
-  Client(const std::string& host, const std::string& port);
+  // Connects and opens the WebSocket, over TLS when `tls` is given (throws
+  // std::runtime_error, also when the server's certificate is not trusted).
+  Client(const std::string& host, const std::string& port,
+         std::optional<TlsTrust> tls = std::nullopt);
   ~Client();
   void send(const nlohmann::json& j);
   // Any bytes as one text frame: the tests' hostile messages.

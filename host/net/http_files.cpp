@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -110,8 +111,11 @@ HttpReply http_reply(const std::string& method, const std::string& target, const
   return {404, "text/plain; charset=utf-8", "not found\n"};
 }
 
-void serve_http(beast::tcp_stream& stream, const http::request<http::string_body>& req,
-                const WebRoots& roots, std::function<void()> done) {
+namespace {
+
+template <class Stream>
+void answer(Stream& stream, const http::request<http::string_body>& req, const WebRoots& roots,
+            std::function<void()> done) {
   HttpReply r = http_reply(std::string(req.method_string()), std::string(req.target()), roots);
   auto res = std::make_shared<http::response<http::string_body>>(
       static_cast<http::status>(r.status), req.version());
@@ -128,9 +132,23 @@ void serve_http(beast::tcp_stream& stream, const http::request<http::string_body
   http::async_write(stream, *res,
                     [&stream, res, done = std::move(done)](beast::error_code, size_t) {
                       beast::error_code ec;
-                      stream.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
+                      beast::get_lowest_layer(stream).socket().shutdown(
+                          boost::asio::ip::tcp::socket::shutdown_send, ec);
                       done();
                     });
+}
+
+}  // namespace
+
+void serve_http(beast::tcp_stream& stream, const http::request<http::string_body>& req,
+                const WebRoots& roots, std::function<void()> done) {
+  answer(stream, req, roots, std::move(done));
+}
+
+void serve_http(beast::ssl_stream<beast::tcp_stream>& stream,
+                const http::request<http::string_body>& req, const WebRoots& roots,
+                std::function<void()> done) {
+  answer(stream, req, roots, std::move(done));
 }
 
 }  // namespace ratify::net

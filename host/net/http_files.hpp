@@ -8,6 +8,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -32,8 +33,12 @@ HttpReply http_reply(const std::string& method, const std::string& target, const
 // The policy sent with every reply.
 std::string content_security_policy();
 
-// Answers one request on `stream`, then closes it and calls `done`.
+// Answers one request on `stream` (plain, or TLS), then closes it and
+// calls `done`.
 void serve_http(boost::beast::tcp_stream& stream,
+                const boost::beast::http::request<boost::beast::http::string_body>& req,
+                const WebRoots& roots, std::function<void()> done);
+void serve_http(boost::beast::ssl_stream<boost::beast::tcp_stream>& stream,
                 const boost::beast::http::request<boost::beast::http::string_body>& req,
                 const WebRoots& roots, std::function<void()> done);
 

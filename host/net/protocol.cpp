@@ -124,18 +124,7 @@ nlohmann::json error_message(std::string_view code, std::string_view text) {
 }
 
 nlohmann::json seat_view_json(const engine::View& v) {
-  nlohmann::json j = engine::to_json(v);
-  std::set<int> seen;
-  for (const auto& z : v.zones)
-    for (const auto& c : z.cards)
-      if (c.face_up) seen.insert(c.id);
-  for (auto& a : j["actions"]) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (const auto& c : a["cards"])
-      if (seen.count(c.get<int>())) cards.push_back(c);
-    a["cards"] = std::move(cards);
-  }
-  return j;
+  return engine::to_json(v);  // the engine's view already offers only cards the seat sees
 }
 
 std::string sha256_hex(std::string_view data) {
@@ -154,6 +143,35 @@ std::string seed_commitment(uint64_t seed, const std::string& nonce) {
   return sha256_hex("ratify-seed-v1:" + std::to_string(seed) + ":" + nonce);
 }
 
+std::string network_replay(const core::Replay& r, const std::string& commitment,
+                           const std::string& nonce) {
+  auto header = core::header_json(r.header);
+  header["network"] = {{"commitment", commitment}};
+  if (!nonce.empty()) header["network"]["nonce"] = nonce;
+  std::string out = header.dump() + "\n";
+  for (const auto& s : r.steps) out += core::step_json(s).dump() + "\n";
+  return out;
+}
+
+std::string check_seed_reveal(const nlohmann::json& header, const std::string& published) {
+  auto net = header.find("network");
+  if (net == header.end() || !net->is_object() || !net->contains("commitment"))
+    return "it carries no seed commitment (it is not the replay of a network game)";
+  if (!header.contains("seed") || !header["seed"].is_number_unsigned())
+    return "its seed is not a whole number";
+  std::string commitment = net->value("commitment", "");
+  if (!published.empty() && commitment != published)
+    return "its seed commitment " + commitment + " is not the one published, " + published;
+  std::string nonce = net->value("nonce", "");
+  if (nonce.empty()) return "the seed is not revealed (no nonce: the game was not over)";
+  auto seed = header["seed"].get<uint64_t>();
+  if (seed_commitment(seed, nonce) != commitment)
+    return "seed " + std::to_string(seed) + " with nonce " + nonce +
+           " does not match the seed commitment " + commitment +
+           ": the seed or the nonce was changed after the game started";
+  return "";
+}
+
 std::string random_hex(int bytes) {
   std::random_device dev;  // the system's source (getrandom), not a PRNG
   std::string out;
@@ -166,15 +184,16 @@ std::string random_hex(int bytes) {
 }
 
 std::optional<Link> parse_link(const std::string& link) {
-  const std::string scheme = "ws://";
-  if (link.rfind(scheme, 0) != 0) return std::nullopt;
-  std::string rest = link.substr(scheme.size());
+  bool tls = link.rfind("wss://", 0) == 0;
+  if (!tls && link.rfind("ws://", 0) != 0) return std::nullopt;
+  std::string rest = link.substr(tls ? 6 : 5);
   size_t slash = rest.find('/');
   std::string hostport = rest.substr(0, slash);
   std::string query = slash == std::string::npos ? "" : rest.substr(slash + 1);
   size_t colon = hostport.rfind(':');
   if (colon == std::string::npos || colon == 0) return std::nullopt;
   Link l;
+  l.tls = tls;
   l.host = hostport.substr(0, colon);
   l.port = hostport.substr(colon + 1);
   if (l.port.empty() || l.port.find_first_not_of("0123456789") != std::string::npos)
@@ -200,13 +219,14 @@ std::optional<Link> parse_link(const std::string& link) {
   return l;
 }
 
-std::string seat_link(const std::string& host, int port, int seat, const std::string& token) {
-  return "ws://" + host + ":" + std::to_string(port) + "/?seat=" + std::to_string(seat) +
-         "&token=" + token;
+std::string seat_link(const std::string& host, int port, int seat, const std::string& token,
+                      bool tls) {
+  return (tls ? "wss://" : "ws://") + host + ":" + std::to_string(port) +
+         "/?seat=" + std::to_string(seat) + "&token=" + token;
 }
 
-std::string watch_link(const std::string& host, int port) {
-  return "ws://" + host + ":" + std::to_string(port) + "/?watch";
+std::string watch_link(const std::string& host, int port, bool tls) {
+  return (tls ? "wss://" : "ws://") + host + ":" + std::to_string(port) + "/?watch";
 }
 
 }  // namespace ratify::net

@@ -10,6 +10,9 @@
 #include <string_view>
 #include <variant>
 
+namespace ratify::core {
+struct Replay;
+}
 namespace ratify::engine {
 struct View;
 }
@@ -55,26 +58,38 @@ std::variant<ClientMessage, ReadError> read_client_message(std::string_view text
 nlohmann::json message(std::string_view type);
 nlohmann::json error_message(std::string_view code, std::string_view text);
 
-// A seat's view as the protocol sends it: to_json(view), and an offered
-// action's "cards" name only cards the seat sees (a card id follows a card,
-// so an action that names a hidden one would say where it is).
+// A seat's view as the protocol sends it: to_json(view). The engine's view
+// offers actions whose "cards" name only cards the seat sees.
 nlohmann::json seat_view_json(const engine::View& v);
 
 // The seed commitment published when a game starts: SHA-256 of
 // "ratify-seed-v1:<seed>:<nonce>", lowercase hex; revealed at the end.
 std::string seed_commitment(uint64_t seed, const std::string& nonce);
 std::string sha256_hex(std::string_view data);
+
+// A network game's replay: its header carries the seed commitment under
+// "network" (and the nonce once the game is over and it is revealed), so
+// `ratify replay` can check the deal against what every player was shown.
+std::string network_replay(const core::Replay& r, const std::string& commitment,
+                           const std::string& nonce = "");
+// Checks the seed of a replay whose header is `header` against its
+// commitment, and against `published` (the commitment a player saw at
+// the start) when given. "" when it holds, else why not, in a sentence.
+std::string check_seed_reveal(const nlohmann::json& header, const std::string& published);
 // 128 random bits from the system's source, as hex: tokens and nonces.
 std::string random_hex(int bytes = 16);
 
-// A link: ws://HOST:PORT/?seat=N&token=T, or ws://HOST:PORT/?watch.
+// A link: ws://HOST:PORT/?seat=N&token=T, or ws://HOST:PORT/?watch;
+// wss:// for a server that speaks TLS.
 struct Link {
   std::string host, port, token;
   int seat = 0;
   bool watch = false;
+  bool tls = false;
 };
 std::optional<Link> parse_link(const std::string& link);
-std::string seat_link(const std::string& host, int port, int seat, const std::string& token);
-std::string watch_link(const std::string& host, int port);
+std::string seat_link(const std::string& host, int port, int seat, const std::string& token,
+                      bool tls = false);
+std::string watch_link(const std::string& host, int port, bool tls = false);
 
 }  // namespace ratify::net

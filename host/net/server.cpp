@@ -1,9 +1,12 @@
 #include "net/server.hpp"
 
 #include <boost/asio.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
 #include <chrono>
 #include <deque>
@@ -65,13 +68,14 @@ struct Server::Impl {
   void journal_step();
   void carry_out(int i);
   void maybe_take_over();
+  void start_clock();
 
   std::shared_ptr<engine::Loaded> loaded;
   ServerOptions opts;
   std::unique_ptr<engine::Game> game;
   std::vector<std::string> tokens;  // [p-1]; "" for a bot seat
   std::vector<std::unique_ptr<bots::Bot>> bots;
-  std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left
+  std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left, or is out of time
   std::vector<core::Rng> rngs;
   std::string nonce, commit;
   int64_t seq = 0;  // actions carried out: a view's sequence number
@@ -82,36 +86,27 @@ struct Server::Impl {
   std::optional<engine::Result> result;
 
   asio::io_context io{1};
+  std::optional<asio::ssl::context> tls;  // with --tls-cert: every connection speaks TLS
   tcp::acceptor acceptor{io};
   asio::steady_timer linger{io};
+  asio::steady_timer clock{io};  // the turn clock of the person to act
   std::set<std::shared_ptr<Session>> sessions;
   std::vector<std::weak_ptr<Session>> seat_session;  // [p-1]
   std::map<std::string, int> per_address;
 };
 
+// A connection: what the hub knows of it, whatever carries it.
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(tcp::socket sock, Server::Impl& hub, std::string address)
-      : ws_(std::move(sock)), hub_(hub), address_(std::move(address)) {}
+  Session(Server::Impl& hub, std::string address) : hub_(hub), address_(std::move(address)) {}
+  virtual ~Session() = default;
 
   int seat = -1;  // -1: not yet said; 0: a watcher; 1..: a player
   size_t log_sent = 0;
   int bad = 0;
   const std::string& address() const { return address_; }
 
-  void start() {
-    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
-    timeouts.idle_timeout = std::chrono::minutes(30);  // a person may think long
-    timeouts.keep_alive_pings = true;
-    ws_.set_option(timeouts);
-    ws_.read_message_max(kMaxClientMessage);
-    // One port for both: a WebSocket upgrade joins the game, a plain GET
-    // gets the browser seat's files (http_files.hpp).
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
-    beast::http::async_read(ws_.next_layer(), buf_, req_,
-                            beast::bind_front_handler(&Session::on_request, shared_from_this()));
-  }
-
+  virtual void start() = 0;
   void send(const nlohmann::json& j) {
     if (closing_) return;
     if (out_.size() >= hub_.opts.limits.outbox) return drop();
@@ -136,30 +131,78 @@ class Session : public std::enable_shared_from_this<Session> {
   }
   // An action carried out costs no rate: a game's own pace bounds those.
   void refund() { tokens_ = std::min(hub_.opts.limits.message_burst, tokens_ + 1); }
-  void drop() {
+  virtual void drop() = 0;
+
+ protected:
+  virtual void write() = 0;
+  virtual void close() = 0;
+
+  std::deque<std::string> out_;
+  Server::Impl& hub_;
+  std::string address_;
+  bool closing_ = false;
+  double tokens_ = 1e9;  // capped to the burst at the first message
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+// A connection over a plain TCP stream, or over TLS (TlsStream).
+template <class Stream>
+class StreamSession : public Session {
+ public:
+  static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
+  template <class... Args>
+  StreamSession(Server::Impl& hub, std::string address, Args&&... stream)
+      : Session(hub, std::move(address)), ws_(std::forward<Args>(stream)...) {}
+
+  void start() override {
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = std::chrono::minutes(30);  // a person may think long
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.read_message_max(kMaxClientMessage);
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    if constexpr (kTls)
+      ws_.next_layer().async_handshake(asio::ssl::stream_base::server,
+                                       [self = self()](beast::error_code ec) {
+                                         if (ec) return self->hub_.gone(self.get());
+                                         self->read_request();
+                                       });
+    else
+      read_request();
+  }
+  void drop() override {
     closing_ = true;
     beast::error_code ec;
     beast::get_lowest_layer(ws_).socket().close(ec);
   }
 
  private:
+  std::shared_ptr<StreamSession> self() {
+    return std::static_pointer_cast<StreamSession>(shared_from_this());
+  }
+  // One port for both: a WebSocket upgrade joins the game, a plain GET
+  // gets the browser seat's files (http_files.hpp).
+  void read_request() {
+    beast::http::async_read(ws_.next_layer(), buf_, req_,
+                            beast::bind_front_handler(&StreamSession::on_request, self()));
+  }
   void on_request(beast::error_code ec, size_t) {
     if (ec) return hub_.gone(this);
     if (!websocket::is_upgrade(req_))
       return serve_http(
           ws_.next_layer(), req_,
           {engine::assets_dir() / "web", engine::assets_dir(), hub_.loaded->meta().dir},
-          [self = shared_from_this()] { self->hub_.gone(self.get()); });
+          [self = self()] { self->hub_.gone(self.get()); });
     beast::get_lowest_layer(ws_).expires_never();
-    ws_.async_accept(req_, beast::bind_front_handler(&Session::on_accept, shared_from_this()));
+    ws_.async_accept(req_, beast::bind_front_handler(&StreamSession::on_accept, self()));
   }
   void on_accept(beast::error_code ec) {
     if (ec) return hub_.gone(this);
     read();
   }
-  void read() {
-    ws_.async_read(buf_, beast::bind_front_handler(&Session::on_read, shared_from_this()));
-  }
+  void read() { ws_.async_read(buf_, beast::bind_front_handler(&StreamSession::on_read, self())); }
   void on_read(beast::error_code ec, size_t) {
     if (ec) return hub_.gone(this);
     std::string text = beast::buffers_to_string(buf_.data());
@@ -167,10 +210,10 @@ class Session : public std::enable_shared_from_this<Session> {
     hub_.received(shared_from_this(), ws_.got_text() ? text : std::string("\xff"));
     if (!closing_) read();
   }
-  void write() {
+  void write() override {
     ws_.text(true);
     ws_.async_write(asio::buffer(out_.front()),
-                    beast::bind_front_handler(&Session::on_write, shared_from_this()));
+                    beast::bind_front_handler(&StreamSession::on_write, self()));
   }
   void on_write(beast::error_code ec, size_t) {
     if (ec) return hub_.gone(this);
@@ -178,21 +221,14 @@ class Session : public std::enable_shared_from_this<Session> {
     if (!out_.empty()) return write();
     if (closing_) close();
   }
-  void close() {
-    ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {
-      self->hub_.gone(self.get());
-    });
+  void close() override {
+    ws_.async_close(websocket::close_code::normal,
+                    [self = self()](beast::error_code) { self->hub_.gone(self.get()); });
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Stream> ws_;
   beast::flat_buffer buf_;
   beast::http::request<beast::http::string_body> req_;
-  std::deque<std::string> out_;
-  Server::Impl& hub_;
-  std::string address_;
-  bool closing_ = false;
-  double tokens_ = 1e9;  // capped to the burst at the first message
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
 Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
@@ -213,8 +249,16 @@ Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
     bots.push_back(spec == "human" ? nullptr : bots::make_bot(spec, loaded->meta()));
     rngs.emplace_back(core::mix_seed(opts.seed, 1000 + static_cast<uint64_t>(p)));
   }
-  commit = seed_commitment(opts.seed, nonce);
-  if (opts.takeover_seconds > 0) stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
+  if (!opts.tls_cert.empty()) {
+    tls.emplace(asio::ssl::context::tls_server);
+    tls->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
+                     asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1 |
+                     asio::ssl::context::no_tlsv1_1);
+    tls->use_certificate_chain_file(opts.tls_cert);
+    tls->use_private_key_file(opts.tls_key, asio::ssl::context::pem);
+  }
+  if (opts.takeover_seconds > 0 || opts.clock_seconds > 0)
+    stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
   tcp::endpoint ep(asio::ip::make_address(opts.listen_host),
                    static_cast<unsigned short>(opts.port));
   acceptor.open(ep.protocol());
@@ -230,9 +274,10 @@ void Server::Impl::start_game() {
   game->set_seats(opts.seats);
   for (const auto& spec : opts.seats) tokens.push_back(spec == "human" ? random_hex() : "");
   nonce = random_hex();
+  commit = seed_commitment(opts.seed, nonce);
   if (journal.empty()) return;
   core::write_file(secrets.string(), nlohmann::json{{"tokens", tokens}, {"nonce", nonce}}.dump());
-  core::write_file(journal.string(), core::to_jsonl(game->replay()));
+  core::write_file(journal.string(), network_replay(game->replay(), commit));
 }
 
 // The game of the journal, its actions carried out again: the rules are
@@ -251,6 +296,7 @@ bool Server::Impl::resume_game() {
   game = engine::game_from_replay_header(loaded, r.header, engine::Mode::Record);
   opts.seats = r.header.seats;
   opts.seed = r.header.seed;
+  commit = seed_commitment(opts.seed, nonce);
   for (const auto& step : r.steps) {
     int i = game->state().find_action(step.action);
     if (i < 0 || game->actor() != step.actor)
@@ -274,7 +320,7 @@ void Server::Impl::carry_out(int i) {
 // The seat to act has a person who is not connected: after the timeout
 // the stand-in bot moves for them, once per timeout, until they are back.
 void Server::Impl::maybe_take_over() {
-  if (!stand_in || over || stopping) return;
+  if (!stand_in || opts.takeover_seconds <= 0 || over || stopping) return;
   int actor = game->actor();
   if (actor == 0 || bots[static_cast<size_t>(actor - 1)] ||
       seat_session[static_cast<size_t>(actor - 1)].lock())
@@ -286,6 +332,25 @@ void Server::Impl::maybe_take_over() {
     if (ec || over || stopping || seq != at || game->actor() != actor ||
         seat_session[static_cast<size_t>(actor - 1)].lock())
       return;
+    try {
+      carry_out(stand_in->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
+    } catch (const std::exception& e) {
+      fail(e.what());
+    }
+  });
+}
+
+// The turn clock: a person to act has clock_seconds for each move, then
+// the stand-in bot moves for them (this move only). Setting the timer
+// again cancels the wait for the move before.
+void Server::Impl::start_clock() {
+  if (opts.clock_seconds <= 0 || over || stopping) return;
+  int actor = game->actor();
+  if (actor == 0 || bots[static_cast<size_t>(actor - 1)]) return;
+  clock.expires_after(std::chrono::milliseconds(static_cast<int>(opts.clock_seconds * 1000)));
+  int64_t at = seq;
+  clock.async_wait([this, at, actor](beast::error_code ec) {
+    if (ec || over || stopping || seq != at || game->actor() != actor) return;
     try {
       carry_out(stand_in->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
     } catch (const std::exception& e) {
@@ -314,7 +379,11 @@ void Server::Impl::accept() {
       } else {
         ++per_address[addr];
         sock.set_option(tcp::no_delay(true), aec);  // a view is one small write: no Nagle wait
-        auto s = std::make_shared<Session>(std::move(sock), *this, addr);
+        std::shared_ptr<Session> s;
+        if (tls)
+          s = std::make_shared<StreamSession<TlsStream>>(*this, addr, std::move(sock), *tls);
+        else
+          s = std::make_shared<StreamSession<beast::tcp_stream>>(*this, addr, std::move(sock));
         sessions.insert(s);
         s->start();
       }
@@ -383,6 +452,7 @@ nlohmann::json Server::Impl::welcome(int seat) const {
                      {"image", d.image}});
   j["cards"] = std::move(cards);
   j["commitment"] = commit;
+  j["clock"] = opts.clock_seconds;
   return j;
 }
 
@@ -450,12 +520,15 @@ void Server::Impl::send_view(Session& s, bool whole_log) {
   auto j = message("view");
   j["seq"] = seq;
   j["log_from"] = from;
-  auto vj = seat_view_json(v);
   nlohmann::json lines = nlohmann::json::array();
-  for (size_t k = from; k < v.log.size(); ++k) lines.push_back(v.log[k]);
+  for (size_t k = from; k < v.log.size(); ++k) lines.push_back(std::move(v.log[k]));
+  s.log_sent = v.log.size();
+  // The lines sent before are not built into JSON again for every view:
+  // that made each view cost the length of the game so far.
+  v.log.clear();
+  auto vj = seat_view_json(v);
   vj["log"] = std::move(lines);
   j["view"] = std::move(vj);
-  s.log_sent = v.log.size();
   s.send(j);
 }
 
@@ -464,6 +537,7 @@ void Server::Impl::after_change() {
     if (s->seat >= 0) send_view(*s, false);
   if (game->actor() == 0) return finish();
   maybe_take_over();
+  start_clock();
   if (bots[static_cast<size_t>(game->actor() - 1)])
     asio::post(io, [this] {
       try {
@@ -494,7 +568,10 @@ void Server::Impl::finish() {
   j["seed"] = std::to_string(opts.seed);
   j["nonce"] = nonce;
   j["commitment"] = commit;
-  if (!opts.replay_file.empty()) core::write_file(opts.replay_file, core::to_jsonl(game->replay()));
+  // The replay reveals the nonce too: `ratify replay` checks the seed.
+  std::string replay = network_replay(game->replay(), commit, nonce);
+  if (!opts.replay_file.empty()) core::write_file(opts.replay_file, replay);
+  if (!journal.empty()) core::write_file((journal.parent_path() / "replay.jsonl").string(), replay);
   for (const auto& s : sessions)
     if (s->seat >= 0) s->send(j);
   linger.expires_after(std::chrono::milliseconds(static_cast<int>(opts.linger_seconds * 1000)));
@@ -537,14 +614,15 @@ std::vector<std::string> Server::seat_links() const {
   std::vector<std::string> out;
   for (size_t p = 0; p < impl_->tokens.size(); ++p)
     if (!impl_->tokens[p].empty())
-      out.push_back(net::seat_link(host, port(), static_cast<int>(p) + 1, impl_->tokens[p]));
+      out.push_back(net::seat_link(host, port(), static_cast<int>(p) + 1, impl_->tokens[p],
+                                   impl_->tls.has_value()));
   return out;
 }
 
 std::string Server::watch_link() const {
   std::string host =
       impl_->opts.public_host.empty() ? impl_->opts.listen_host : impl_->opts.public_host;
-  return net::watch_link(host, port());
+  return net::watch_link(host, port(), impl_->tls.has_value());
 }
 
 int Server::resumed() const {
@@ -562,6 +640,7 @@ void Server::run() {
     try {
       if (impl_->game->actor() == 0) return impl_->finish();
       impl_->maybe_take_over();
+      impl_->start_clock();
       impl_->bot_moves();
     } catch (const std::exception& e) {
       impl_->fail(e.what());

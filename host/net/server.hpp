@@ -40,6 +40,11 @@ struct ServerOptions {
   // `takeover_bot` until its player comes back (0: the game waits).
   double takeover_seconds = 0;
   std::string takeover_bot = "random";
+  // The turn clock: a person to act who has not moved after this long has
+  // `takeover_bot` move for them, that move only (0: no clock).
+  double clock_seconds = 0;
+  // TLS (PEM files): every connection speaks TLS and the links are wss://.
+  std::string tls_cert, tls_key;
   double linger_seconds = 5;  // after the end: time for clients to read the result
   Limits limits;
 };
