@@ -229,6 +229,14 @@ class Search {
   // knows), as an index into this world's actions `keys`.
   // Chosen once per information set of the actor (its observation), so
   // the search pays for it once, not every iteration.
+  // A playout's players choose so too, the searcher as well: one step
+  // ahead in the searcher's world itself, every player would see where
+  // each imagined card lies (in meet_the_patriots, turn over the very card
+  // that matches), and the playouts would value what nobody can know.
+  int own_worlds_choice(int actor, const std::vector<uint64_t>& keys) {
+    return opponents_choice(actor, keys);
+  }
+
   int opponents_choice(int actor, const std::vector<uint64_t>& keys) {
     if (keys.size() <= 1) return 0;
     uint64_t seen = m_.observation(actor) ^ (static_cast<uint64_t>(actor) << 56);
@@ -291,7 +299,7 @@ class Search {
       int n = m_.action_count();
       if (n == 0) throw engine::ScriptError(m_.no_action_message(actor));
       int i = c_.heuristic_rollout
-                  ? greedy(m_, actor, rng_)
+                  ? own_worlds_choice(actor, m_.action_keys())
                   : (n <= 1 ? 0 : static_cast<int>(rng_.below(static_cast<uint32_t>(n))));
       m_.apply_scratch(i);
     }
