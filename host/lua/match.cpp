@@ -344,11 +344,14 @@ uint64_t text_key(const char* s, size_t len) {
   return h ^ (h >> 29);
 }
 
+}  // namespace
+
 // The key of a value as plain data: equal data, equal keys. A table's
 // fields are summed, each pair hashed on its own, so the order lua_next
 // walks them in does not matter and nothing is sorted or allocated (a
 // search takes the keys of every position it passes: hash_value's sorted
-// copy of the keys was half of an mcts iteration).
+// copy of the keys was half of an mcts iteration). Also what a search's
+// observations hash g.state by.
 uint64_t data_key(lua_State* L, int idx, int depth) {
   int t = lua_type(L, idx);
   switch (t) {
@@ -372,8 +375,7 @@ uint64_t data_key(lua_State* L, int idx, int depth) {
     default:
       return mixed(static_cast<uint64_t>(t), 0);
   }
-  if (depth > 100 || !lua_checkstack(L, 4))
-    throw ScriptError("an action nested too deep (a cycle?)");
+  if (depth > 100 || !lua_checkstack(L, 4)) throw ScriptError("data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
   uint64_t sum = 0, count = 0;
   lua_pushnil(L);
@@ -385,8 +387,6 @@ uint64_t data_key(lua_State* L, int idx, int depth) {
   }
   return mixed(mixed(static_cast<uint64_t>(t), count), sum);
 }
-
-}  // namespace
 
 std::vector<uint64_t> Match::action_keys() {
   ensure_actions();
