@@ -23,8 +23,11 @@ Snapshot::Snapshot(Snapshot&& o) noexcept {
 Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
   if (this != &o) {
     if (vm_ && state_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, state_ref_);
+    if (vm_ && actions_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, actions_ref_);
     vm_ = o.vm_;
     state_ref_ = o.state_ref_;
+    actions_ref_ = o.actions_ref_;
+    actions_n_ = o.actions_n_;
     table_ = std::move(o.table_);
     rng_ = o.rng_;
     log_size_ = o.log_size_;
@@ -34,12 +37,14 @@ Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
     id_ = o.id_;
     o.vm_ = nullptr;
     o.state_ref_ = -1;
+    o.actions_ref_ = -1;
   }
   return *this;
 }
 
 Snapshot::~Snapshot() {
   if (vm_ && state_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, state_ref_);
+  if (vm_ && actions_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, actions_ref_);
 }
 
 Match::Match(Rules& rules, int players, uint64_t seed, const core::OptionValues& options)
