@@ -229,14 +229,6 @@ class Search {
   // knows), as an index into this world's actions `keys`.
   // Chosen once per information set of the actor (its observation), so
   // the search pays for it once, not every iteration.
-  // A playout's players choose so too, the searcher as well: one step
-  // ahead in the searcher's world itself, every player would see where
-  // each imagined card lies (in meet_the_patriots, turn over the very card
-  // that matches), and the playouts would value what nobody can know.
-  int own_worlds_choice(int actor, const std::vector<uint64_t>& keys) {
-    return opponents_choice(actor, keys);
-  }
-
   int opponents_choice(int actor, const std::vector<uint64_t>& keys) {
     if (keys.size() <= 1) return 0;
     uint64_t seen = m_.observation(actor) ^ (static_cast<uint64_t>(actor) << 56);
@@ -254,6 +246,14 @@ class Search {
     for (size_t i = 0; i < keys.size(); ++i)
       if (keys[i] == key) return static_cast<int>(i);
     return 0;  // not legal in this world (it cannot be: its own cards are kept)
+  }
+
+  // A playout's players choose so too, the searcher as well: one step
+  // ahead in the searcher's world itself, every player would see where
+  // each imagined card lies (in meet_the_patriots, turn over the very card
+  // that matches), and the playouts would value what nobody can know.
+  int own_worlds_choice(int actor, const std::vector<uint64_t>& keys) {
+    return opponents_choice(actor, keys);
   }
 
   // The node after edge e of node n in tree t for this observation (made,
