@@ -314,6 +314,22 @@ TEST(Calibration, TheSearchKnowsItsChanceIsOneInFour) {
   }
 }
 
+// The same with the pick made in playouts by the heuristic one step
+// ahead (`rollout=heuristic`): each player of a playout chooses in a world
+// dealt from its own view, never in the searcher's world, where the
+// heuristic would find the ace every time (the estimate was near 1).
+TEST(Calibration, AHeuristicPlayoutDoesNotSeeTheImaginedCards) {
+  auto l = engine::Loaded::open(peeks("aces_later").string());
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    engine::Game g(l, 1, seed, l->options({}));
+    bots::MctsConfig c = bots::parse_mcts("mcts:iters=400:rollout=heuristic:depth=10000", true);
+    bots::MctsBot bot(c);
+    core::Rng rng(seed);
+    bot.choose(g, rng);
+    EXPECT_NEAR(bot.last_root().estimate(), 0.25, 0.1) << "seed " << seed;
+  }
+}
+
 // ---------------------------------------------------------------- invariance
 
 // A strategy bot whose choice depends on everything a bot can read: where

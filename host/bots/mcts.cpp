@@ -248,6 +248,14 @@ class Search {
     return 0;  // not legal in this world (it cannot be: its own cards are kept)
   }
 
+  // A playout's players choose so too, the searcher as well: one step
+  // ahead in the searcher's world itself, every player would see where
+  // each imagined card lies (in meet_the_patriots, turn over the very card
+  // that matches), and the playouts would value what nobody can know.
+  int own_worlds_choice(int actor, const std::vector<uint64_t>& keys) {
+    return opponents_choice(actor, keys);
+  }
+
   // The node after edge e of node n in tree t for this observation (made,
   // and `made` set, when it is new).
   int child(int t, int n, int e, uint64_t seen, bool& made) {
@@ -291,7 +299,7 @@ class Search {
       int n = m_.action_count();
       if (n == 0) throw engine::ScriptError(m_.no_action_message(actor));
       int i = c_.heuristic_rollout
-                  ? greedy(m_, actor, rng_)
+                  ? own_worlds_choice(actor, m_.action_keys())
                   : (n <= 1 ? 0 : static_cast<int>(rng_.below(static_cast<uint32_t>(n))));
       m_.apply_scratch(i);
     }

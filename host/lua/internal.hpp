@@ -93,6 +93,9 @@ bool valid_utf8(const char* s, size_t n);
 nlohmann::json to_json(lua_State* L, int idx);
 void push_json(lua_State* L, const nlohmann::json& j);
 void hash_value(lua_State* L, int idx, core::Hasher& h);
+// The same for a search's keys: any order of a table's fields, nothing
+// sorted or allocated (match.cpp).
+uint64_t data_key(lua_State* L, int idx, int depth = 0);
 void push_copy(lua_State* L, int idx);  // deep copy of plain data, tripwires kept
 // Whether the metatable at `metatable` is a secret's tripwire: the one
 // metatable plain data may carry, in a bot's world (secrets.cpp).

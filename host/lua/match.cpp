@@ -23,8 +23,11 @@ Snapshot::Snapshot(Snapshot&& o) noexcept {
 Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
   if (this != &o) {
     if (vm_ && state_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, state_ref_);
+    if (vm_ && actions_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, actions_ref_);
     vm_ = o.vm_;
     state_ref_ = o.state_ref_;
+    actions_ref_ = o.actions_ref_;
+    actions_n_ = o.actions_n_;
     table_ = std::move(o.table_);
     rng_ = o.rng_;
     log_size_ = o.log_size_;
@@ -34,12 +37,14 @@ Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
     id_ = o.id_;
     o.vm_ = nullptr;
     o.state_ref_ = -1;
+    o.actions_ref_ = -1;
   }
   return *this;
 }
 
 Snapshot::~Snapshot() {
   if (vm_ && state_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, state_ref_);
+  if (vm_ && actions_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, actions_ref_);
 }
 
 Match::Match(Rules& rules, int players, uint64_t seed, const core::OptionValues& options)
@@ -344,11 +349,14 @@ uint64_t text_key(const char* s, size_t len) {
   return h ^ (h >> 29);
 }
 
+}  // namespace
+
 // The key of a value as plain data: equal data, equal keys. A table's
 // fields are summed, each pair hashed on its own, so the order lua_next
 // walks them in does not matter and nothing is sorted or allocated (a
 // search takes the keys of every position it passes: hash_value's sorted
-// copy of the keys was half of an mcts iteration).
+// copy of the keys was half of an mcts iteration). Also what a search's
+// observations hash g.state by.
 uint64_t data_key(lua_State* L, int idx, int depth) {
   int t = lua_type(L, idx);
   switch (t) {
@@ -372,8 +380,7 @@ uint64_t data_key(lua_State* L, int idx, int depth) {
     default:
       return mixed(static_cast<uint64_t>(t), 0);
   }
-  if (depth > 100 || !lua_checkstack(L, 4))
-    throw ScriptError("an action nested too deep (a cycle?)");
+  if (depth > 100 || !lua_checkstack(L, 4)) throw ScriptError("data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
   uint64_t sum = 0, count = 0;
   lua_pushnil(L);
@@ -385,8 +392,6 @@ uint64_t data_key(lua_State* L, int idx, int depth) {
   }
   return mixed(mixed(static_cast<uint64_t>(t), count), sum);
 }
-
-}  // namespace
 
 std::vector<uint64_t> Match::action_keys() {
   ensure_actions();

@@ -53,6 +53,12 @@ class Snapshot {
   int world_ = 0;            // whose world it was a moment of (0: the real game)
   uint64_t shown_seed_ = 0;  // what g.seed said
   uint64_t id_ = 0;          // unique in the process: a moment restored is known by it
+  // The legal actions of the moment, when they were known as it was taken
+  // (a copy of the list, holding the same action tables): a search tries
+  // every action from one moment, and would otherwise call actions(g)
+  // again after every restore.
+  int actions_ref_ = -1;
+  int actions_n_ = 0;
 };
 
 class Match {
@@ -218,6 +224,7 @@ class Match {
   void ensure_actions();
   void apply_raw(int action_ref);
   void checkpoint();
+  void reuse_actions(const Snapshot& s);  // the list a snapshot kept
   Rules& rules_;
   Vm& vm_;
   core::Table table_;

@@ -92,6 +92,18 @@ Snapshot Match::snapshot() {
     lua_getfield(L, -1, "state");
     push_copy(L, -1);
     s.state_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    // A copy of the list, not the list: rules may hand out one list table
+    // and refill it at the next call.
+    if (actions_version_ == version_ && actions_ref_ != -1) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+      lua_createtable(L, actions_n_, 0);
+      for (int i = 1; i <= actions_n_; ++i) {
+        lua_rawgeti(L, -2, i);
+        lua_rawseti(L, -2, i);
+      }
+      s.actions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+      s.actions_n_ = actions_n_;
+    }
   });
   s.vm_ = &vm_;
   return s;
@@ -110,6 +122,22 @@ void Match::restore(const Snapshot& s) {
   reset_transaction();
   restored_id_ = s.id_;
   restored_version_ = version_;
+  if (s.actions_ref_ != -1) reuse_actions(s);
+}
+
+// The moment's legal actions as they were when it was taken: the state
+// is the same, so they are what actions(g) would say, and a search that
+// tries every action from one moment (the heuristic's one step ahead)
+// calls actions(g) once for it, not again after every restore. The
+// snapshot keeps its copy; this is another reference to it.
+void Match::reuse_actions(const Snapshot& s) {
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s.actions_ref_);
+    if (actions_ref_ != -1) luaL_unref(L, LUA_REGISTRYINDEX, actions_ref_);
+    actions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  });
+  actions_n_ = s.actions_n_;
+  actions_version_ = version_;
 }
 
 void Match::restore_state(const Snapshot& s) {
