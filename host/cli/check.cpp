@@ -73,6 +73,25 @@ int cmd_lint(const LintArgs& a) {
   return unloadable ? kBadInput : found ? kFailed : kOk;
 }
 
+// Cards no game played: a card that never does anything is a card a
+// designer wants to hear of (docs/metrics.md, "Card coverage"). A card of
+// count 0 (a variant took it out) is left out.
+static void never_played_warnings(const sim::CheckReport& r) {
+  long long drawn = 0, played = 0;
+  for (const auto& c : r.cards) drawn += c.drawn, played += c.played;
+  std::printf("  cards: %lld drawn, %lld played over the games\n", drawn, played);
+  if (played == 0) {
+    std::printf(
+        "warning: no action named a card (no `card` or `cards` field): "
+        "which cards were played is unknown\n");
+    return;
+  }
+  for (const auto& c : r.cards)
+    if (c.played == 0 && c.count > 0)
+      std::printf("warning: %s: never played in %d games (drawn %lld times)\n", c.id.c_str(),
+                  r.games, c.drawn);
+}
+
 int cmd_check(const CheckArgs& a) {
   engine::LintConfig lc;
   lc.ruleset = a.ruleset;
@@ -98,6 +117,7 @@ int cmd_check(const CheckArgs& a) {
       "  checked after every action: cards conserved, a legal action for the actor,\n"
       "  actor and result agree%s; every game ended\n",
       a.roundtrip ? ", save/load keeps the state hash" : "");
+  if (!r.failed_games) never_played_warnings(r);
   if (r.failed_games) {
     std::printf("stopped at the first failed game:\n");
     for (const auto& f : r.failures) std::printf("  %s\n", f.c_str());
