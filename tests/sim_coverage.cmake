@@ -76,7 +76,7 @@ expect(0 tournament ${F} --bots random,mcts:iters=20 -n 30 --threads 1)
 expect(0 tournament ${F} retitled --bots random,mcts:iters=20 -n 30 --threads 1)
 expect(0 tournament ${F} base bighand --bots random,mcts:iters=20 -n 30 --threads 1)
 want("${last_out}" "tournament across variants" "bot against bot across variants"
-     "bighand against base: random [-+][0-9.]+ points \\(p ")
+     "bighand against base: random [-+][0-9.]+ points \\(p " "never played in bighand: pardon")
 expect(0 history)
 want("${last_out}" "history list" "tournament base: random [0-9]+%, mcts:iters=20 [0-9]+%"
      "tournament retitled: random" "tournament base: [^\n]*; bighand: random")

@@ -202,6 +202,19 @@ sim::TournamentResult merge_tournaments(const std::vector<std::string>& files) {
   return r;
 }
 
+// The cards no game of a tournament played, per variant (the full
+// coverage is in --json and --html).
+static std::string never_played(const nlohmann::json& report) {
+  std::string out;
+  for (const auto& v : report.value("variants", nlohmann::json::array())) {
+    std::string ids;
+    for (const auto& c : v.value("coverage", nlohmann::json::array()))
+      if (c.value("played", 0) == 0) ids += " " + c.value("id", std::string());
+    if (!ids.empty()) out += "never played in " + v.value("name", std::string()) + ":" + ids + "\n";
+  }
+  return out;
+}
+
 int cmd_tournament(const TournamentArgs& a) {
   if (!a.merge.empty()) {
     auto r = merge_tournaments(a.merge);
@@ -249,7 +262,7 @@ int cmd_tournament(const TournamentArgs& a) {
     if (!a.quiet) std::cout << sim::tournament_text(results.back());
   }
   nlohmann::json report = sim::tournament_report(results);
-  if (!a.quiet) std::cout << sim::bots_across_variants_text(report);
+  if (!a.quiet) std::cout << sim::bots_across_variants_text(report) << never_played(report);
   if (!a.json_file.empty()) {
     nlohmann::json j = sim::tournament_json(results.front());
     if (results.size() > 1) {

@@ -74,7 +74,7 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
     int i = static_cast<int>(pick.below(static_cast<uint32_t>(count)));
     last = "action " + std::to_string(n + 1);
     if (labels) last += " (\"" + m->action(i).label + "\")";
-    watch.before_apply(m->table(), m->action_fields(i), actor);
+    watch.before_apply(m->table(), m->action_cards(i), actor);
     m->apply(i);
     watch.after_apply(m->table());
     ++n;

@@ -1,7 +1,6 @@
 #include "sim/coverage.hpp"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 namespace ratify::sim {
 
@@ -30,13 +29,8 @@ void CardWatch::play(const core::Table& t, int card, int actor) {
   if (std::find(mine.begin(), mine.end(), d) == mine.end()) mine.push_back(d);
 }
 
-void CardWatch::before_apply(const core::Table& t, const nlohmann::json& fields, int actor) {
-  if (!fields.is_object()) return;
-  if (auto c = fields.find("card"); c != fields.end() && c->is_number_integer())
-    play(t, c->get<int>(), actor);
-  if (auto cs = fields.find("cards"); cs != fields.end() && cs->is_array())
-    for (const auto& c : *cs)
-      if (c.is_number_integer()) play(t, c.get<int>(), actor);
+void CardWatch::before_apply(const core::Table& t, const std::vector<int>& cards, int actor) {
+  for (int c : cards) play(t, c, actor);
 }
 
 void CardWatch::after_apply(const core::Table& t) {

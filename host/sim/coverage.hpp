@@ -7,7 +7,6 @@
 // for the player who acted. Counted by definition, so `check`, `sim` and
 // `tournament` count alike.
 #include <cstdint>
-#include <nlohmann/json_fwd.hpp>
 #include <vector>
 
 #include "core/table.hpp"
@@ -18,8 +17,8 @@ class CardWatch {
  public:
   // After setup: what it dealt to the players counts as drawn.
   explicit CardWatch(const core::Table& t);
-  // The action about to be applied (its fields, as State::action_fields).
-  void before_apply(const core::Table& t, const nlohmann::json& fields, int actor);
+  // The action about to be applied: its cards (State::action_cards).
+  void before_apply(const core::Table& t, const std::vector<int>& cards, int actor);
   // The cards that left a deck since the last look.
   void after_apply(const core::Table& t);
 

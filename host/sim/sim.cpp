@@ -51,7 +51,7 @@ class Follower {
   }
 
   void before_action(int i, int actor) {
-    if (cards_) cards_->before_apply(game_.state().table(), game_.state().action_fields(i), actor);
+    if (cards_) cards_->before_apply(game_.state().table(), game_.state().action_cards(i), actor);
   }
 
   void after_action() {
