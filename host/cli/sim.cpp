@@ -218,9 +218,14 @@ static std::string never_played(const nlohmann::json& report) {
 int cmd_tournament(const TournamentArgs& a) {
   if (!a.merge.empty()) {
     auto r = merge_tournaments(a.merge);
-    if (!a.quiet) std::cout << sim::tournament_text(r);
-    if (!a.json_file.empty()) core::write_file(a.json_file, sim::tournament_json(r).dump(1) + "\n");
-    keep_tournament({r}, sim::tournament_report({r}), a.record);
+    nlohmann::json report = sim::tournament_report({r});
+    if (!a.quiet) std::cout << sim::tournament_text(r) << never_played(report);
+    if (!a.json_file.empty()) {
+      nlohmann::json j = sim::tournament_json(r);
+      j["report"] = report;
+      core::write_file(a.json_file, j.dump(1) + "\n");
+    }
+    keep_tournament({r}, report, a.record);
     return r.errors ? kFailed : kOk;
   }
   if (a.ruleset.empty() || a.bots.empty())

@@ -121,7 +121,7 @@ CheckReport run_check(const CheckConfig& c) {
   std::vector<std::pair<int, std::string>> failures;
   std::vector<std::string> slow_calls;  // a thread's slowest call over 1/4 of its limit
   std::vector<CheckReport::Card> cards;
-  for (const auto& d : first->card_defs()) cards.push_back({d.id, d.count, 0, 0});
+  for (const auto& d : first->card_defs()) cards.push_back({d.id, d.kind, d.count, 0, 0});
   std::string fatal;
   auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
     try {

@@ -34,7 +34,7 @@ struct CheckReport {
   // Card coverage over every game (sim/coverage.hpp), per definition in
   // deck order: its id, times drawn and played.
   struct Card {
-    std::string id;
+    std::string id, kind;
     int count = 0;  // copies in the deck
     long long drawn = 0, played = 0;
   };
