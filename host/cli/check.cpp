@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "cli/commands.hpp"
@@ -73,6 +74,48 @@ int cmd_lint(const LintArgs& a) {
   return unloadable ? kBadInput : found ? kFailed : kOk;
 }
 
+// Cards no game played: a card that never does anything is a card a
+// designer wants to hear of (docs/metrics.md, "Card coverage"). A card of
+// count 0 (a variant took it out) is left out. A kind of card no action
+// ever names (GITMO's Special Ops act through an on_draw hook) gets one
+// note instead: check counts actions, not hooks.
+static void never_played_warnings(const sim::CheckReport& r) {
+  long long drawn = 0, played = 0;
+  std::map<std::string, long long> played_of_kind;
+  for (const auto& c : r.cards) {
+    drawn += c.drawn, played += c.played;
+    played_of_kind[c.kind] += c.played;
+  }
+  std::printf("  cards: %lld drawn, %lld played over the games\n", drawn, played);
+  if (played == 0) {
+    std::printf(
+        "note: no action named a card (no `card` or `cards` field): "
+        "which cards were played is unknown\n");
+    return;
+  }
+  std::map<std::string, std::string> unnamed;  // kind -> its ids
+  int warned = 0;
+  for (const auto& c : r.cards) {
+    if (c.played > 0 || c.count == 0) continue;
+    if (played_of_kind[c.kind] == 0) {
+      unnamed[c.kind] += (unnamed[c.kind].empty() ? "" : ", ") + c.id;
+      continue;
+    }
+    std::printf("warning: %s: never played in %d games (drawn %lld times)\n", c.id.c_str(), r.games,
+                c.drawn);
+    ++warned;
+  }
+  if (warned)
+    std::printf(
+        "  (played: named by an applied action; an effect through a hook, such as "
+        "an on_draw, is not counted)\n");
+  for (const auto& [kind, ids] : unnamed)
+    std::printf(
+        "note: no action named a card of kind '%s' (%s): their effect may be a hook, "
+        "which check does not count\n",
+        kind.c_str(), ids.c_str());
+}
+
 int cmd_check(const CheckArgs& a) {
   engine::LintConfig lc;
   lc.ruleset = a.ruleset;
@@ -98,6 +141,7 @@ int cmd_check(const CheckArgs& a) {
       "  checked after every action: cards conserved, a legal action for the actor,\n"
       "  actor and result agree%s; every game ended\n",
       a.roundtrip ? ", save/load keeps the state hash" : "");
+  if (!r.failed_games) never_played_warnings(r);
   if (r.failed_games) {
     std::printf("stopped at the first failed game:\n");
     for (const auto& f : r.failures) std::printf("  %s\n", f.c_str());

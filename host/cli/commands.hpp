@@ -9,6 +9,7 @@
 namespace ratify::sim {
 struct SimResult;
 struct SimConfig;
+struct TournamentResult;
 }  // namespace ratify::sim
 
 namespace ratify::cli {
@@ -57,6 +58,8 @@ int cmd_sim(const SimArgs& a);
 struct TournamentArgs {
   std::string ruleset, json_file, shard;
   std::vector<std::string> bots, sets, merge;
+  std::vector<std::string> variants;  // none: the ruleset as named
+  RecordArgs record;                  // --html, --history, --no-history
   int deals = 50, players = 0, threads = 0;
   uint64_t seed = 1;
   bool quiet = false;
@@ -121,6 +124,9 @@ struct NewArgs {
 };
 int cmd_new(const NewArgs& a);
 
+// A tournament's report (sim::tournament_report) as HTML and in the history.
+void keep_tournament(const std::vector<sim::TournamentResult>& runs, const nlohmann::json& report,
+                     const RecordArgs& a);
 // Writes the report (sim::report_json of `runs`) as HTML and records the
 // run in the history; a history that cannot be written is a warning.
 void keep_run(const std::vector<sim::SimResult>& runs, const nlohmann::json& report,

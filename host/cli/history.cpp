@@ -10,6 +10,7 @@
 #include "sim/history.hpp"
 #include "sim/html.hpp"
 #include "sim/sim.hpp"
+#include "sim/tournament.hpp"
 
 namespace ratify::cli {
 
@@ -88,6 +89,19 @@ sim::HistoryRun find_run(const sim::History& h, const std::string& text, const f
 }
 
 }  // namespace
+
+// A tournament is kept as a sim of its variants is: its report has the
+// sims' sections and a "tournament" block, and its bots are the
+// tournament's (the seatings name them all).
+void keep_tournament(const std::vector<sim::TournamentResult>& runs, const nlohmann::json& report,
+                     const RecordArgs& a) {
+  std::vector<sim::SimResult> sims;
+  for (const auto& r : runs) {
+    sims.push_back(r.sim);
+    sims.back().config.bots = r.config.bots;
+  }
+  keep_run(sims, report, a);
+}
 
 void keep_run(const std::vector<sim::SimResult>& runs, const nlohmann::json& report,
               const RecordArgs& a) {

@@ -213,6 +213,9 @@ int main(int argc, char** argv) {
       "Every bot against every other in every seat on the same deals: a win-rate matrix and a "
       "rating per bot");
   tr->add_option("ruleset", tour.ruleset, "Ruleset id, id/variant, or folder");
+  tr->add_option("variants", tour.variants,
+                 "Variants to play the same tournament in (`base`: the base game), one table of "
+                 "bot against bot across them");
   tr->add_option("--bots", tour_bots,
                  "Comma list of two or more bots, e.g. mcts:iters=1000,heuristic,random (mcts "
                  "settings as for sim)");
@@ -232,6 +235,8 @@ int main(int argc, char** argv) {
   tr->add_option("--merge", tour.merge,
                  "Join the --json files of a tournament's shards, then analyse them as one")
       ->check(CLI::ExistingFile);
+  add_record_options(tr, tour.record);
+  tour.record.command = typed_command(argc, argv);
   tr->callback([&] {
     tour.bots = split_commas(tour_bots);
     run = [&] { return cmd_tournament(tour); };

@@ -144,7 +144,10 @@ int cmd_sim(const SimArgs& a) {
     c.skill_bot = a.skill_bot;
     if (!a.shard.empty()) parse_shard(a.shard, c.shard, c.shards);
     check_games_per_run(int64_t{a.games} / c.shards + a.skill_games, c.shards);
-    if (!a.quiet) c.progress = progress_bar(v.empty() ? "sim" : v);
+    if (!a.quiet) {
+      c.progress = progress_bar(v.empty() ? "sim" : v);
+      c.skill_progress = progress_bar((v.empty() ? "base" : v) + " skill gap");
+    }
     runs.push_back(sim::run_sim(c));
     if (!a.quiet || runs.back().stopped_at >= 0) std::cout << sim::summary_text(runs.back());
     if (runs.back().stopped_at >= 0) return sim_stopped(a, runs.back());
@@ -203,11 +206,30 @@ sim::TournamentResult merge_tournaments(const std::vector<std::string>& files) {
   return r;
 }
 
+// The cards no game of a tournament played, per variant (the full
+// coverage is in --json and --html).
+static std::string never_played(const nlohmann::json& report) {
+  std::string out;
+  for (const auto& v : report.value("variants", nlohmann::json::array())) {
+    std::string ids;
+    for (const auto& c : v.value("coverage", nlohmann::json::array()))
+      if (c.value("played", 0) == 0) ids += " " + c.value("id", std::string());
+    if (!ids.empty()) out += "never played in " + v.value("name", std::string()) + ":" + ids + "\n";
+  }
+  return out;
+}
+
 int cmd_tournament(const TournamentArgs& a) {
   if (!a.merge.empty()) {
     auto r = merge_tournaments(a.merge);
-    if (!a.quiet) std::cout << sim::tournament_text(r);
-    if (!a.json_file.empty()) core::write_file(a.json_file, sim::tournament_json(r).dump(1) + "\n");
+    nlohmann::json report = sim::tournament_report({r});
+    if (!a.quiet) std::cout << sim::tournament_text(r) << never_played(report);
+    if (!a.json_file.empty()) {
+      nlohmann::json j = sim::tournament_json(r);
+      j["report"] = report;
+      core::write_file(a.json_file, j.dump(1) + "\n");
+    }
+    keep_tournament({r}, report, a.record);
     return r.errors ? kFailed : kOk;
   }
   if (a.ruleset.empty() || a.bots.empty())
@@ -230,11 +252,42 @@ int cmd_tournament(const TournamentArgs& a) {
                                " is a game for one: a tournament needs two "
                                "players or more");
   }
-  if (!a.quiet) c.progress = progress_bar("tournament");
-  auto r = sim::run_tournament(c);
-  if (!a.quiet) std::cout << sim::tournament_text(r);
-  if (!a.json_file.empty()) core::write_file(a.json_file, sim::tournament_json(r).dump(1) + "\n");
-  return r.errors ? kFailed : kOk;
+  // One tournament per variant named, on the same deals and seatings.
+  std::vector<std::string> variants;
+  for (const auto& v : a.variants) {
+    std::string name = v == "base" ? "" : v;
+    if (std::find(variants.begin(), variants.end(), name) != variants.end())
+      throw engine::InputError("variant '" + v + "' is named twice");
+    variants.push_back(name);
+  }
+  if (variants.empty()) variants.push_back("");
+  if (variants.size() > 1 && !a.shard.empty())
+    throw engine::InputError("--shard: one variant at a time (--merge joins one tournament)");
+  std::vector<sim::TournamentResult> results;
+  for (const auto& v : variants) {
+    c.variant = v;
+    if (!a.quiet) c.progress = progress_bar(v.empty() ? "tournament" : "tournament " + v);
+    results.push_back(sim::run_tournament(c));
+    if (!a.quiet) std::cout << sim::tournament_text(results.back());
+  }
+  nlohmann::json report = sim::tournament_report(results);
+  if (!a.quiet) std::cout << sim::bots_across_variants_text(report) << never_played(report);
+  if (!a.json_file.empty()) {
+    nlohmann::json j = sim::tournament_json(results.front());
+    if (results.size() > 1) {
+      j = {{"tournaments", nlohmann::json::array()}};
+      for (const auto& r : results) j["tournaments"].push_back(sim::tournament_json(r));
+    }
+    j["report"] = report;
+    core::write_file(a.json_file, j.dump(1) + "\n");
+  }
+  // A shard is part of a tournament: its merge is what counts.
+  RecordArgs record = a.record;
+  record.no_history = record.no_history || !a.shard.empty();
+  keep_tournament(results, report, record);
+  int errors = 0;
+  for (const auto& r : results) errors += r.errors;
+  return errors ? kFailed : kOk;
 }
 
 int cmd_merge(const std::vector<std::string>& files, const std::string& json_out,

@@ -95,6 +95,9 @@ Action State::action(int i) {
 nlohmann::json State::action_fields(int i) {
   return m_->action_json(i);
 }
+std::vector<int> State::action_cards(int i) {
+  return m_->action_cards(i);
+}
 std::vector<uint64_t> State::action_keys() {
   return m_->action_keys();
 }

@@ -132,6 +132,8 @@ class State {
   int action_count();
   Action action(int i);                 // decoded, with its label
   nlohmann::json action_fields(int i);  // the ruleset's table as data, without `label`
+  // Only its `card` and `cards` fields: cheap, for card coverage.
+  std::vector<int> action_cards(int i);
   // A hash of each legal action's fields: the same action in another
   // world (a bot's guess at the hidden cards) has the same key.
   std::vector<uint64_t> action_keys();

@@ -269,6 +269,31 @@ static void check_index(int i, int n) {
                       ")");
 }
 
+// The `card` and `cards` fields of the action table at index a, in order;
+// the stack as it was.
+static void push_action_cards(lua_State* L, int a, std::vector<int>& cards) {
+  lua_getfield(L, a, "card");
+  if (lua_isinteger(L, -1)) cards.push_back(static_cast<int>(lua_tointeger(L, -1)));
+  lua_getfield(L, a, "cards");
+  if (lua_istable(L, -1))
+    for (lua_Integer k = 1; lua_rawgeti(L, -1, k) == LUA_TNUMBER; ++k, lua_pop(L, 1))
+      cards.push_back(static_cast<int>(lua_tointeger(L, -1)));
+  lua_settop(L, a);
+}
+
+std::vector<int> Match::action_cards(int i) {
+  ensure_actions();
+  check_index(i, actions_n_);
+  std::vector<int> cards;
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
+    lua_rawgeti(L, -1, i + 1);
+    push_action_cards(L, lua_gettop(L), cards);
+  });
+  return cards;
+}
+
 ActionInfo Match::action_info(int i) {
   ensure_actions();
   check_index(i, actions_n_);
@@ -294,13 +319,7 @@ ActionInfo Match::action_info(int i) {
                         ": the label of action " + std::to_string(i + 1) +
                         " is not valid UTF-8 text");
     if (info.label.empty()) info.label = to_json(L, a).dump();
-    lua_getfield(L, a, "card");
-    if (lua_isinteger(L, -1)) info.cards.push_back(static_cast<int>(lua_tointeger(L, -1)));
-    lua_getfield(L, a, "cards");
-    if (lua_istable(L, -1))
-      for (lua_Integer k = 1; lua_rawgeti(L, -1, k) == LUA_TNUMBER; ++k, lua_pop(L, 1))
-        info.cards.push_back(static_cast<int>(lua_tointeger(L, -1)));
-    lua_settop(L, a);
+    push_action_cards(L, a, info.cards);
     lua_getfield(L, a, "target");
     if (lua_isinteger(L, -1)) info.target = static_cast<int>(lua_tointeger(L, -1));
     lua_getfield(L, a, "zone");

@@ -88,6 +88,8 @@ class Match {
   int action_count();
   ActionInfo action_info(int i);
   nlohmann::json action_json(int i);  // plain data, without `label`
+  // Only the `card` and `cards` fields (card coverage: no label, no JSON).
+  std::vector<int> action_cards(int i);
   // A hash of each legal action's fields: the same action in another
   // world (a bot's determinization) has the same key.
   std::vector<uint64_t> action_keys();

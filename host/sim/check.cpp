@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "engine/game.hpp"
+#include "sim/coverage.hpp"
 
 namespace ratify::sim {
 
@@ -28,9 +29,11 @@ std::string traceback_of(const std::exception& e) {
 // without (labels are for people, and cost at every action) and plays a
 // failed game again with them.
 long long check_game(engine::Loaded& loaded, const core::OptionValues& options, int players,
-                     uint64_t seed, const CheckConfig& c, bool labels) {
+                     uint64_t seed, const CheckConfig& c, bool labels,
+                     std::vector<CheckReport::Card>& cards) {
   // Checked as play checks (strict data, transactions), without labels.
   auto m = loaded.new_state(players, seed, options, {true, true, true});
+  CardWatch watch(m->table());  // after setup: what it dealt counts as drawn
   std::unique_ptr<engine::State> probe;
   if (c.roundtrip) probe = loaded.new_state(players, seed, options, {false, true, true}, false);
   core::Rng pick(core::mix_seed(seed, 99));
@@ -56,6 +59,10 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
         probe->load(m->save());
         if (probe->log() != m->log()) fail("the game log does not survive save and load");
       }
+      for (size_t d = 0; d < cards.size() && d < watch.drawn.size(); ++d) {
+        cards[d].drawn += watch.drawn[d];
+        cards[d].played += watch.played[d];
+      }
       return n;
     }
     if (m->result_said())
@@ -67,7 +74,9 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
     int i = static_cast<int>(pick.below(static_cast<uint32_t>(count)));
     last = "action " + std::to_string(n + 1);
     if (labels) last += " (\"" + m->action(i).label + "\")";
+    watch.before_apply(m->table(), m->action_cards(i), actor);
     m->apply(i);
+    watch.after_apply(m->table());
     ++n;
   }
 }
@@ -111,18 +120,21 @@ CheckReport run_check(const CheckConfig& c) {
   std::mutex mu;
   std::vector<std::pair<int, std::string>> failures;
   std::vector<std::string> slow_calls;  // a thread's slowest call over 1/4 of its limit
+  std::vector<CheckReport::Card> cards;
+  for (const auto& d : first->card_defs()) cards.push_back({d.id, d.kind, d.count, 0, 0});
   std::string fatal;
   auto worker = [&](std::shared_ptr<engine::Loaded> loaded) {
     try {
       if (!loaded) loaded = engine::Loaded::open(c.ruleset, c.variant);
+      auto mine = cards;  // this thread's counts, added up at the end
       for (int k; (k = next++) < end;) {
         int players = counts[static_cast<size_t>(k) % counts.size()];
         uint64_t seed = core::mix_seed(c.seed, static_cast<uint64_t>(k));
         try {
           try {
-            actions += check_game(*loaded, options, players, seed, c, false);
+            actions += check_game(*loaded, options, players, seed, c, false, mine);
           } catch (const Failure&) {
-            check_game(*loaded, options, players, seed, c, true);  // the same, named
+            check_game(*loaded, options, players, seed, c, true, mine);  // the same, named
             throw;  // (if the named run passed: report the first)
           }
         } catch (const std::exception& e) {
@@ -133,6 +145,13 @@ CheckReport run_check(const CheckConfig& c) {
           next = end;  // stop: the games in flight on other threads finish
         }
         ++done;
+      }
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        for (size_t d = 0; d < cards.size(); ++d) {
+          cards[d].drawn += mine[d].drawn;
+          cards[d].played += mine[d].played;
+        }
       }
       if (std::string slow = loaded->slow_call_warning(); !slow.empty()) {
         std::lock_guard<std::mutex> lock(mu);
@@ -167,6 +186,7 @@ CheckReport run_check(const CheckConfig& c) {
     report.failures.push_back(failures[k].second);
   report.games = done;
   report.actions = actions;
+  report.cards = std::move(cards);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

@@ -31,6 +31,14 @@ struct CheckReport {
   int games = 0;  // games played
   long long actions = 0;
   double seconds = 0;
+  // Card coverage over every game (sim/coverage.hpp), per definition in
+  // deck order: its id, times drawn and played.
+  struct Card {
+    std::string id, kind;
+    int count = 0;  // copies in the deck
+    long long drawn = 0, played = 0;
+  };
+  std::vector<Card> cards;
 };
 
 CheckReport run_check(const CheckConfig& c);

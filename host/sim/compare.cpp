@@ -112,6 +112,54 @@ void stat_rows(const SimResult& a, const SimResult& b, Json& rows) {
   }
 }
 
+// A game's winners as a set, in order: what "the winners changed" compares.
+std::vector<int> winner_set(const GameRecord& g) {
+  auto w = g.winners;
+  std::sort(w.begin(), w.end());
+  return w;
+}
+
+// The share of paired games whose winners differ, beside what chance
+// alone would give: the rate at which two unrelated games, one of each
+// run, have different winners. Computed from the runs' outcome shares
+// (single winners by seat, draws, shared wins): 1 - sum over outcomes w
+// of P_base(w) * P_variant(w). Two runs as alike as two fair coins change
+// winner half the time; a variant that truly pairs stays below that.
+Json winner_change(const SimResult& base, const SimResult& variant,
+                   const std::vector<std::pair<const GameRecord*, const GameRecord*>>& paired) {
+  double changed = 0;
+  for (auto [x, y] : paired) changed += winner_set(*x) != winner_set(*y);
+  std::map<std::vector<int>, double> share_a, share_b;
+  auto ga = finished_games(base), gb = finished_games(variant);
+  for (const auto* g : ga) share_a[winner_set(*g)] += 1.0 / static_cast<double>(ga.size());
+  for (const auto* g : gb) share_b[winner_set(*g)] += 1.0 / static_cast<double>(gb.size());
+  double same = 0;
+  for (const auto& [w, p] : share_a)
+    if (auto it = share_b.find(w); it != share_b.end()) same += p * it->second;
+  double n = static_cast<double>(paired.size());
+  double chance = ga.empty() || gb.empty() ? 0 : 1 - same;
+  Interval ci = wilson(changed, n);
+  return {{"observed", n ? changed / n : 0},
+          {"low", ci.low},
+          {"high", ci.high},
+          {"chance", chance},
+          {"chance_method", "unrelated games: 1 - sum of P_base(w) * P_variant(w) over outcomes w"},
+          {"p", n ? one_proportion_p(changed, n, chance) : 1.0}};
+}
+
+// How many paired games were dealt alike (the table after setup, copies
+// of a card alike): a variant or option that changes the deal leaves
+// game i of the two runs unrelated, so paired figures lose their meaning.
+Json deals(const std::vector<std::pair<const GameRecord*, const GameRecord*>>& paired) {
+  double known = 0, differ = 0;
+  for (auto [x, y] : paired) {
+    if (x->deal.empty() || y->deal.empty()) continue;
+    known += 1;
+    differ += x->deal != y->deal;
+  }
+  return {{"compared", known}, {"differ", differ}, {"share", known ? differ / known : 0.0}};
+}
+
 }  // namespace
 
 bool decks_differ(const SimResult& a, const SimResult& b) {
@@ -139,13 +187,7 @@ std::vector<std::string> changed_cards(const SimResult& a, const SimResult& b) {
 
 nlohmann::json compare_json(const SimResult& base, const SimResult& variant) {
   auto paired = pairs(base, variant);
-  double changed = 0;
-  for (auto [x, y] : paired) {
-    auto wx = x->winners, wy = y->winners;
-    std::sort(wx.begin(), wx.end());
-    std::sort(wy.begin(), wy.end());
-    changed += wx != wy;
-  }
+  Json change = winner_change(base, variant, paired);
   Json rows = Json::array();
   seat_rows(base, variant, rows);
   outcome_rows(base, variant, rows);
@@ -155,7 +197,9 @@ nlohmann::json compare_json(const SimResult& base, const SimResult& variant) {
   return {{"variant", variant_label(variant)},
           {"against", variant_label(base)},
           {"paired", paired.size()},
-          {"winner_changed", paired.empty() ? 0.0 : changed / static_cast<double>(paired.size())},
+          {"winner_changed", change["observed"]},
+          {"winner_change", change},
+          {"deals", deals(paired)},
           {"cards_differ", decks_differ(base, variant)},
           {"cards_changed", changed_cards(base, variant)},
           {"rows", rows}};

@@ -305,7 +305,23 @@ std::string pad(std::string s, size_t width) {
 
 }  // namespace
 
+// A tournament's bots by win rate alone against the field, per variant:
+// "base: random 31%, mcts 69%".
+static std::string tournament_headline(const json& t) {
+  std::string out;
+  for (const json* v : report_reading::items(t, "variants")) {
+    std::string rates;
+    for (const json* b : report_reading::items(*v, "bots"))
+      if (auto r = number(*b, "win_rate"))
+        rates += (rates.empty() ? "" : ", ") + report_reading::text(*b, "bot") + " " +
+                 percent_points(*r, 0) + "%";
+    out += (out.empty() ? "" : "; ") + name_of(*v) + ": " + rates;
+  }
+  return "tournament " + out;
+}
+
 std::string headline(const json& report) {
+  if (at(report, "tournament").is_object()) return tournament_headline(at(report, "tournament"));
   std::string out;
   for (const json* v : variants_of(report)) {
     std::string rates;
@@ -350,6 +366,21 @@ std::string history_show_text(const HistoryRun& r) {
     for (const auto& [name, file] : files.items())
       o << "  file      " << name << ": " << (file.is_string() ? file.get<std::string>() : "")
         << "\n";
+  if (const json& t = at(r.report, "tournament"); t.is_object()) {
+    o << "tournament (each bot alone in one seat against the field; rating on the Elo scale):\n";
+    for (const json* v : report_reading::items(t, "variants")) {
+      o << "  " << name_of(*v) << ":\n";
+      for (const json* b : report_reading::items(*v, "bots")) {
+        auto rate = number(*b, "win_rate"), lo = number(*b, "low"), hi = number(*b, "high");
+        auto elo = number(*b, "elo");
+        if (!rate) continue;
+        o << "    " << pad(report_reading::text(*b, "bot"), 24) << std::setw(6) << percent(*rate);
+        if (lo && hi) o << "  [" << percent_points(*lo) << ", " << percent_points(*hi) << "]";
+        if (elo) o << "  rating " << signed_fixed(*elo, 0);
+        o << "\n";
+      }
+    }
+  }
   for (const json* v : variants_of(r.report)) {
     o << name_of(*v) << ":\n";
     const json& seats = at(*v, "seats");
@@ -421,6 +452,40 @@ void length_row(const json& va, const json& vb, const std::string& prefix,
   rows.push_back({prefix + "mean length", *ma, *mb, welch_p(a, b)});
 }
 
+// A tournament's bots, by name: win rate alone against the field (the
+// pairings' games) and rating (its bootstrap interval).
+void bot_rows(const json& va, const json& vb, const std::string& prefix,
+              std::vector<DiffRow>& rows) {
+  for (const json* a : report_reading::items(va, "bots"))
+    for (const json* b : report_reading::items(vb, "bots")) {
+      std::string bot = report_reading::text(*a, "bot");
+      if (bot != report_reading::text(*b, "bot")) continue;
+      auto wa = number(*a, "wins"), na = number(*a, "games"), wb = number(*b, "wins"),
+           nb = number(*b, "games");
+      if (wa && na && wb && nb && *na > 0 && *nb > 0)
+        rows.push_back({prefix + bot + " win rate", *wa / *na, *wb / *nb,
+                        two_proportion_p(*wa, *na, *wb, *nb)});
+      auto ea = number(*a, "elo"), eb = number(*b, "elo"), al = number(*a, "elo_low"),
+           ah = number(*a, "elo_high"), bl = number(*b, "elo_low"), bh = number(*b, "elo_high");
+      if (ea && eb && al && ah && bl && bh)
+        if (auto p = interval_p(*ea, {*al, *ah}, *eb, {*bl, *bh}))
+          rows.push_back({prefix + bot + " rating", *ea, *eb, *p});
+    }
+}
+
+// The variants of two reports to compare: those of the same name; two
+// runs of one variant each (a tournament with a card, one without) are
+// compared whatever their names.
+std::vector<std::pair<const json*, const json*>> matched(const std::vector<const json*>& a,
+                                                         const std::vector<const json*>& b) {
+  std::vector<std::pair<const json*, const json*>> out;
+  for (const json* va : a)
+    for (const json* vb : b)
+      if (name_of(*va) == name_of(*vb)) out.emplace_back(va, vb);
+  if (out.empty() && a.size() == 1 && b.size() == 1) out.emplace_back(a[0], b[0]);
+  return out;
+}
+
 // Holm's correction across every row of the diff.
 void holm_rows(std::vector<DiffRow>& rows) {
   std::vector<double> ps;
@@ -457,21 +522,34 @@ std::string history_diff_text(const HistoryRun& a, const HistoryRun& b) {
     differ(std::to_string(a.players) + " vs " + std::to_string(b.players) + " players");
   if (a.bots != b.bots) differ("bots " + joined(a.bots) + " vs " + joined(b.bots));
   std::vector<DiffRow> rows;
-  for (const json* va : variants_of(a.report))
-    for (const json* vb : variants_of(b.report)) {
-      if (name_of(*va) != name_of(*vb)) continue;
-      std::string prefix = variants_of(a.report).size() > 1 ? name_of(*va) + ": " : "";
-      seat_rows(*va, *vb, prefix, rows);
-      // The report's metrics may hold the length already.
-      if (at(at(*va, "metrics"), "length").is_null()) length_row(*va, *vb, prefix, rows);
-      interval_rows(*va, *vb, "metrics", "value", prefix, rows);
-      interval_rows(*va, *vb, "stats", "mean", prefix, rows);
-    }
+  bool tournament_a = at(a.report, "tournament").is_object(),
+       tournament_b = at(b.report, "tournament").is_object();
+  if (tournament_a != tournament_b) differ("a tournament against a sim");
+  std::vector<std::string> notes;
+  if (tournament_a) {
+    auto ta = report_reading::items(at(a.report, "tournament"), "variants"),
+         tb = report_reading::items(at(b.report, "tournament"), "variants");
+    for (auto [va, vb] : matched(ta, tb))
+      bot_rows(*va, *vb, ta.size() > 1 ? name_of(*va) + ": " : "", rows);
+  }
+  for (auto [va, vb] : matched(variants_of(a.report), variants_of(b.report))) {
+    std::string prefix = variants_of(a.report).size() > 1 ? name_of(*va) + ": " : "";
+    if (name_of(*va) != name_of(*vb))
+      notes.push_back("comparing " + name_of(*va) + " (run " + std::to_string(a.id) + ") with " +
+                      name_of(*vb) + " (run " + std::to_string(b.id) +
+                      "), the one variant of each");
+    seat_rows(*va, *vb, prefix, rows);
+    // The report's metrics may hold the length already.
+    if (at(at(*va, "metrics"), "length").is_null()) length_row(*va, *vb, prefix, rows);
+    interval_rows(*va, *vb, "metrics", "value", prefix, rows);
+    interval_rows(*va, *vb, "stats", "mean", prefix, rows);
+  }
   holm_rows(rows);
   std::ostringstream o;
   o << "run " << a.id << " (" << a.time << ") against run " << b.id << " (" << b.time << "), "
     << a.ruleset << ", " << a.players << " players\n";
   for (const auto& w : warnings(a, b)) o << "warning: " << w << "\n";
+  for (const auto& n : notes) o << "note: " << n << "\n";
   if (rows.empty()) return o.str() + "no variant in common to compare\n";
   o << pad("", 40) << pad("run " + std::to_string(a.id), 11)
     << pad("run " + std::to_string(b.id), 11) << pad("diff", 10) << pad("p", 8) << "p (Holm)\n";

@@ -162,9 +162,22 @@ std::string comparison(const json& c) {
   std::string variant = text(c, "variant"), against = text(c, "against");
   std::string out = "<h3>" + html_escape(variant.empty() ? "variant" : variant) + " against " +
                     html_escape(against.empty() ? "base" : against) + "</h3>\n";
-  if (auto changed = number(c, "winner_changed"))
+  if (auto changed = number(c, "winner_changed")) {
     out += "<p class=\"headline\">The winner changed in <b>" + percent(*changed) +
-           "</b> of the paired games (same seed in both).</p>\n";
+           "</b> of the paired games (same seed in both)";
+    const json& w = at(c, "winner_change");
+    if (auto chance = number(w, "chance"))
+      out += "; chance alone gives <b>" + percent(*chance) +
+             "</b> <span class=\"note\">(two unrelated games, one of each, computed from each "
+             "side's outcome shares; p " +
+             p_cell(number(w, "p")) + " against chance)</span>";
+    out += ".</p>\n";
+  }
+  if (auto differ = number(at(c, "deals"), "differ"); differ && *differ > 0)
+    out += "<p class=\"warn\">This comparison changes the deal: in " +
+           percent(number(at(c, "deals"), "share").value_or(0)) +
+           " of the paired games the table after setup differs (an option or a card count "
+           "changed what is dealt), so game i of the two sides are not pairs.</p>\n";
   if (at(c, "cards_differ") == true) {
     std::string which;
     auto changed = items(c, "cards_changed");
@@ -236,6 +249,7 @@ svg text{font-family:inherit;fill:var(--ink)}
 figure{margin:0}figcaption{font-size:13px;text-align:center}
 .card .label{font-size:12px}.card.plus .bar{fill:#009E73}.card.minus .bar{fill:#D55E00}
 .card.unclear .bar{fill:#b8c0cc}.card.unclear .label{fill:var(--muted)}
+.coverage tr.never th,.coverage tr.never td{color:#D55E00;font-weight:600}
 table{border-collapse:collapse;width:100%;font-size:14px;margin:6px 0}
 th,td{padding:5px 10px;border-bottom:1px solid var(--line);text-align:right}
 th:first-child,td:first-child{text-align:left}th:first-child{font-weight:500}thead th{color:var(--muted);font-weight:600}
@@ -297,7 +311,7 @@ std::string report_html(const nlohmann::json& report) {
     body += section("stats", "The ruleset's own statistics",
                     stats.empty() ? note("This ruleset reports no statistics (its stats(g)).")
                                   : note("Mean per game and 95% interval.") + stats);
-    body += section("cards", "Per-card impact", card_section(report));
+    body += section("cards", "Cards: impact and coverage", card_section(report));
   }
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +

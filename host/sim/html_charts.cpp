@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 #include "sim/format.hpp"
@@ -277,9 +278,10 @@ struct CardImpact {
   std::optional<double> low, high, n;
 };
 
-std::vector<CardImpact> card_impacts(const json& variant) {
+// `key`: "cards" (by who held a card) or "cards_played" (by who played it).
+std::vector<CardImpact> card_impacts(const json& variant, const char* key) {
   std::vector<CardImpact> out;
-  for (const json* c : items(variant, "cards")) {
+  for (const json* c : items(variant, key)) {
     auto impact = number(*c, "impact");
     if (!impact) continue;
     out.push_back(
@@ -305,7 +307,7 @@ std::vector<CardImpact> strongest_and_weakest(std::vector<CardImpact> cards, siz
   return out;
 }
 
-std::string card_chart(const std::vector<CardImpact>& cards) {
+std::string card_chart(const std::vector<CardImpact>& cards, const char* who) {
   double span = 0.05;
   for (const auto& c : cards)
     span = std::max(
@@ -354,8 +356,43 @@ std::string card_chart(const std::vector<CardImpact>& cards) {
       << "\" text-anchor=\"end\">" << signed_fixed(100 * c.impact, 1) << "</text></g>\n";
   }
   o << "<text class=\"axis\" x=\"" << coord(x_of(0)) << "\" y=\"" << coord(height - 4)
-    << "\" text-anchor=\"middle\">win-rate points, holder against the others</text>\n</svg>\n";
+    << "\" text-anchor=\"middle\">win-rate points, " << who
+    << " against the others</text>\n</svg>\n";
   return o.str();
+}
+
+// How often each card was drawn and played, per game; never played in red.
+std::string coverage_table(const json& variant) {
+  auto cards = items(variant, "coverage");
+  auto games = number(variant, "games");
+  if (cards.empty() || !games || *games <= 0) return "";
+  std::string rows;
+  for (const json* c : cards) {
+    double drawn = number(*c, "drawn").value_or(0), played = number(*c, "played").value_or(0);
+    double in = number(*c, "games_played").value_or(0);
+    rows += std::string("<tr") + (played == 0 ? " class=\"never\"" : "") + "><th>" +
+            html_escape(text(*c, "name")) + "</th><td>" + fixed(drawn / *games, 2) + "</td><td>" +
+            fixed(played / *games, 2) + "</td><td>" + percent(in / *games) + "</td></tr>\n";
+  }
+  return "<table class=\"coverage\"><thead><tr><th>card</th><th>drawn per game</th><th>played "
+         "per game</th><th>games played in</th></tr></thead><tbody>\n" +
+         rows + "</tbody></table>\n";
+}
+
+std::string impact_charts(const json& variant, size_t keep) {
+  std::string out;
+  for (auto [key, who, title] : {std::tuple{"cards", "holder", "by who held it"},
+                                 std::tuple{"cards_played", "player", "by who played it"}}) {
+    auto cards = card_impacts(variant, key);
+    if (cards.empty()) continue;
+    out += std::string("<h4>Impact ") + title + "</h4>\n" +
+           card_chart(strongest_and_weakest(cards, keep), who);
+    if (cards.size() > keep)
+      out += note("The " + std::to_string(keep / 2) + " strongest and " +
+                  std::to_string(keep - keep / 2) + " weakest of " + std::to_string(cards.size()) +
+                  " cards; all are in the --json output.");
+  }
+  return out;
 }
 
 }  // namespace
@@ -365,14 +402,15 @@ std::string card_section(const json& r) {
   std::string out;
   auto variants = items(r, "variants");
   for (size_t i = 0; i < variants.size(); ++i) {
-    auto cards = card_impacts(*variants[i]);
-    if (cards.empty()) continue;
-    out += "<h3>" + html_escape(variant_name(*variants[i], i)) + "</h3>\n" +
-           card_chart(strongest_and_weakest(cards, keep));
-    if (cards.size() > keep)
-      out += note("The " + std::to_string(keep / 2) + " strongest and " +
-                  std::to_string(keep - keep / 2) + " weakest of " + std::to_string(cards.size()) +
-                  " cards; all are in the --json output.");
+    std::string charts = impact_charts(*variants[i], keep), coverage = coverage_table(*variants[i]);
+    if (charts.empty() && coverage.empty()) continue;
+    out += "<h3>" + html_escape(variant_name(*variants[i], i)) + "</h3>\n" + charts;
+    if (!coverage.empty())
+      out += "<h4>Coverage</h4>\n" +
+             note(
+                 "Drawn: dealt, or taken out of a deck; played: named by an action's card "
+                 "field. A card never played is marked.") +
+             coverage;
   }
   if (out.empty()) return note("No per-card impact in this report.");
   return note(

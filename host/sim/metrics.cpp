@@ -206,18 +206,19 @@ std::vector<std::pair<std::string, Estimate>> run_stats(const SimResult& r) {
   return out;
 }
 
-std::vector<CardImpact> card_impacts(const SimResult& r) {
+std::vector<CardImpact> card_impacts(const SimResult& r, CardBasis basis) {
   size_t ndefs = r.deck.size();
   // Per definition: player-games that held it, and their wins; all the same.
   std::vector<double> held(ndefs, 0), held_wins(ndefs, 0);
   double player_games = 0, wins = 0;
   for (const auto* g : finished_games(r)) {
-    if (g->held.empty()) continue;
+    const auto& lists = basis == CardBasis::Held ? g->held : g->played_by;
+    if (lists.size() != static_cast<size_t>(r.players)) continue;
     for (int p = 1; p <= r.players; ++p) {
       bool w = won(*g, p);
       player_games += 1;
       wins += w;
-      for (int d : g->held[static_cast<size_t>(p - 1)]) {
+      for (int d : lists[static_cast<size_t>(p - 1)]) {
         if (d < 0 || static_cast<size_t>(d) >= ndefs) continue;
         held[static_cast<size_t>(d)] += 1;
         held_wins[static_cast<size_t>(d)] += w;
@@ -237,6 +238,23 @@ std::vector<CardImpact> card_impacts(const SimResult& r) {
   std::stable_sort(out.begin(), out.end(), [](const CardImpact& a, const CardImpact& b) {
     return a.impact.value > b.impact.value;
   });
+  return out;
+}
+
+std::vector<CardCoverage> card_coverage(const SimResult& r) {
+  std::vector<CardCoverage> out;
+  bool followed = false;
+  for (const auto& c : r.deck) out.push_back({c.id, c.name, 0, 0, 0});
+  for (const auto* g : finished_games(r)) {
+    if (g->drawn.size() != out.size() || g->played.size() != out.size()) continue;
+    followed = true;
+    for (size_t d = 0; d < out.size(); ++d) {
+      out[d].drawn += g->drawn[d];
+      out[d].played += g->played[d];
+      out[d].games_played += g->played[d] > 0;
+    }
+  }
+  if (!followed) out.clear();
   return out;
 }
 

@@ -64,15 +64,28 @@ std::vector<std::pair<std::string, Estimate>> run_stats(const SimResult& r);
 // The values of stat `name` over the finished games that reported it.
 std::vector<double> stat_values(const SimResult& r, const std::string& name);
 
-// Per card (by name): the win rate of players who held it minus that of
-// players who did not, with a Newcombe interval; n = player-games that
-// held it. Cards every player or no player held are left out.
+// Per card (by name): the win rate of players who held it (or played
+// it) minus that of players who did not, with a Newcombe interval; n =
+// player-games that held (played) it. Cards every player or no player
+// held (played) are left out. Held: ever in a zone the player owns, so a
+// card that ends in a shared pile shows only by who played it.
+enum class CardBasis { Held, Played };
 struct CardImpact {
   std::string card;
   Estimate impact;
-  double without = 0;  // player-games that did not hold it
+  double without = 0;  // player-games that did not hold (play) it
 };
-std::vector<CardImpact> card_impacts(const SimResult& r);
+std::vector<CardImpact> card_impacts(const SimResult& r, CardBasis basis = CardBasis::Held);
+
+// Card coverage over the finished games (sim/coverage.hpp says what
+// drawn and played mean), per definition in deck order; empty when the
+// games were not followed.
+struct CardCoverage {
+  std::string id, name;
+  long long drawn = 0, played = 0;
+  long long games_played = 0;  // games in which it was played at least once
+};
+std::vector<CardCoverage> card_coverage(const SimResult& r);
 
 // The histogram of game lengths: about 20 bins of a round width.
 nlohmann::json length_histogram(const std::vector<double>& lengths);

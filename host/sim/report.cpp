@@ -1,5 +1,6 @@
 #include "sim/report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -29,14 +30,9 @@ Json seats_json(const SimResult& r) {
   return seats;
 }
 
-Json variant_json(const SimResult& r) {
-  Outcomes o = outcomes(r);
-  auto len = summarize(o.lengths);
-  Json metrics = Json::object(), stats = Json::object(), cards = Json::array();
-  for (const auto& [name, e] : run_metrics(r)) metrics[name] = estimate_json(e);
-  for (const auto& [name, e] : run_stats(r))
-    stats[name] = {{"mean", e.value}, {"low", e.low}, {"high", e.high}, {"n", e.n}};
-  for (const auto& c : card_impacts(r))
+Json impacts_json(const SimResult& r, CardBasis basis) {
+  Json cards = Json::array();
+  for (const auto& c : card_impacts(r, basis))
     cards.push_back({{"card", c.card},
                      {"impact", c.impact.value},
                      {"low", c.impact.low},
@@ -44,6 +40,29 @@ Json variant_json(const SimResult& r) {
                      {"n", c.impact.n},
                      {"n_without", c.without},
                      {"p", c.impact.p}});
+  return cards;
+}
+
+// Per card: times drawn and played, the games it was played in.
+Json coverage_json(const SimResult& r) {
+  Json out = Json::array();
+  for (const auto& c : card_coverage(r))
+    out.push_back({{"id", c.id},
+                   {"name", c.name},
+                   {"drawn", c.drawn},
+                   {"played", c.played},
+                   {"games_played", c.games_played}});
+  return out;
+}
+
+Json variant_json(const SimResult& r) {
+  Outcomes o = outcomes(r);
+  auto len = summarize(o.lengths);
+  Json metrics = Json::object(), stats = Json::object();
+  for (const auto& [name, e] : run_metrics(r)) metrics[name] = estimate_json(e);
+  for (const auto& [name, e] : run_stats(r))
+    stats[name] = {{"mean", e.value}, {"low", e.low}, {"high", e.high}, {"n", e.n}};
+  Json cards = impacts_json(r, CardBasis::Held);
   return {{"name", variant_label(r)},
           {"games", o.ended},
           {"errors", o.errors},
@@ -58,7 +77,62 @@ Json variant_json(const SimResult& r) {
             {"histogram", length_histogram(o.lengths)}}},
           {"metrics", metrics},
           {"stats", stats},
-          {"cards", cards}};
+          {"cards", cards},
+          {"cards_played", impacts_json(r, CardBasis::Played)},
+          {"coverage", coverage_json(r)}};
+}
+
+void impacts_text(const Json& cards, const char* verb, std::ostringstream& s) {
+  if (cards.empty()) return;
+  s << "  card impact (win rate of players who " << verb
+    << " it minus of those who did not; player-games), largest first:\n";
+  char line[200];
+  size_t shown = 0;
+  for (const auto& c : cards) {
+    if (shown++ == 5) break;
+    double n = c["n"].get<double>(), all = n + c["n_without"].get<double>();
+    std::snprintf(line, sizeof line, "    %-26s %s  (%s to %s; %s in %s of %s)\n",
+                  c["card"].get<std::string>().c_str(), signed_fixed(c["impact"], 3).c_str(),
+                  signed_fixed(c["low"], 3).c_str(), signed_fixed(c["high"], 3).c_str(), verb,
+                  fixed(n, 0).c_str(), fixed(all, 0).c_str());
+    s << line;
+  }
+  if (cards.size() > 5) s << "    ... " << cards.size() - 5 << " more in --json\n";
+}
+
+// How often each card was drawn and played; the cards never played named.
+void coverage_text(const Json& v, std::ostringstream& s) {
+  const Json& cov = v["coverage"];
+  if (cov.empty()) return;
+  std::vector<std::string> never;
+  for (const auto& c : cov)
+    if (c["played"].get<double>() == 0) never.push_back(c["id"].get<std::string>());
+  s << "  card coverage, least played first (per game; drawn: dealt or taken out of a deck; "
+       "played: named by an action):\n";
+  std::vector<const Json*> order;
+  for (const auto& c : cov) order.push_back(&c);
+  std::stable_sort(order.begin(), order.end(), [](const Json* a, const Json* b) {
+    return (*a)["played"].get<double>() < (*b)["played"].get<double>();
+  });
+  if (order.size() > 8) order.resize(8);
+  char line[200];
+  for (const Json* p : order) {
+    const Json& c = *p;
+    double games = v["games"].get<double>();
+    std::snprintf(line, sizeof line, "    %-26s drawn %7s  played %7s  in %s of games\n",
+                  c["name"].get<std::string>().c_str(),
+                  fixed(games ? c["drawn"].get<double>() / games : 0, 2).c_str(),
+                  fixed(games ? c["played"].get<double>() / games : 0, 2).c_str(),
+                  percent(games ? c["games_played"].get<double>() / games : 0).c_str());
+    s << line;
+  }
+  if (cov.size() > order.size())
+    s << "    ... " << cov.size() - order.size() << " more in --json\n";
+  if (!never.empty()) {
+    s << "  never played:";
+    for (const auto& id : never) s << " " << id;
+    s << "\n";
+  }
 }
 
 void metrics_text(const Json& v, std::ostringstream& s) {
@@ -83,28 +157,30 @@ void metrics_text(const Json& v, std::ostringstream& s) {
                   short_number(e["high"]).c_str());
     s << line;
   }
-  const Json& cards = v["cards"];
-  if (cards.empty()) return;
-  s << "  card impact (win rate of players who held it minus of those who did not; "
-       "player-games), largest first:\n";
-  size_t shown = 0;
-  for (const auto& c : cards) {
-    if (shown++ == 5) break;
-    double held = c["n"].get<double>(), all = held + c["n_without"].get<double>();
-    std::snprintf(line, sizeof line, "    %-26s %s  (%s to %s; held in %s of %s)\n",
-                  c["card"].get<std::string>().c_str(), signed_fixed(c["impact"], 3).c_str(),
-                  signed_fixed(c["low"], 3).c_str(), signed_fixed(c["high"], 3).c_str(),
-                  fixed(held, 0).c_str(), fixed(all, 0).c_str());
-    s << line;
-  }
-  if (cards.size() > 5) s << "    ... " << cards.size() - 5 << " more in --json\n";
+  impacts_text(v["cards"], "held", s);
+  if (v.contains("cards_played")) impacts_text(v["cards_played"], "played", s);
+  if (v.contains("coverage")) coverage_text(v, s);
 }
 
 void comparison_text(const Json& c, std::ostringstream& s) {
   std::string name = c["variant"], base = c["against"];
   s << "\n"
     << name << " against " << base << " on the same seeds (" << c["paired"].get<size_t>()
-    << " paired games): the winners changed in " << percent(c["winner_changed"]) << " of them\n";
+    << " paired games): the winners changed in " << percent(c["winner_changed"]) << " of them";
+  if (c.contains("winner_change")) {
+    const Json& w = c["winner_change"];
+    s << "\n  (chance alone: " << percent(w["chance"])
+      << ", the rate at which two unrelated games, one of each, have different winners; "
+      << "observed 95% " << percent_points(w["low"]) << " to " << percent(w["high"]) << ", p "
+      << p_value(w["p"]) << " against chance)";
+  }
+  s << "\n";
+  if (c.contains("deals") && c["deals"]["differ"].get<double>() > 0)
+    s << "warning: " << name << " changes the deal: in " << percent(c["deals"]["share"])
+      << " of the paired games the table after setup differs from " << base
+      << "'s game with the same seed (an option or a card count changed what is dealt), so the "
+         "games are not pairs: compare winners changed with chance, and read paired tests as "
+         "unpaired\n";
   if (c["cards_differ"].get<bool>()) {
     s << "warning: " << name << " changes the deck (";
     const auto& ids = c["cards_changed"];

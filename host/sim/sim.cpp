@@ -5,12 +5,14 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <utility>
 
 #include "bots/bots.hpp"
 #include "core/utf8.hpp"
 #include "engine/game.hpp"
+#include "sim/coverage.hpp"
 
 namespace ratify::sim {
 
@@ -40,15 +42,22 @@ class Follower {
       : game_(game),
         standings_(follows_standings(c.leads, game.loaded().meta())),
         holdings_(c.holdings) {
-    if (holdings_)
+    if (holdings_) {
       held_.assign(static_cast<size_t>(game.players()),
                    std::vector<char>(game.state().table().defs().size(), 0));
+      cards_.emplace(game.state().table());
+    }
     after_action();  // setup dealt the first hands
+  }
+
+  void before_action(int i, int actor) {
+    if (cards_) cards_->before_apply(game_.state().table(), game_.state().action_cards(i), actor);
   }
 
   void after_action() {
     if (standings_) samples_.push_back(game_.state().standings());
     if (holdings_) look_at_zones();
+    if (cards_) cards_->after_apply(game_.state().table());
   }
 
   void finish(GameRecord& rec) {
@@ -57,6 +66,9 @@ class Follower {
       for (size_t p = 0; p < held_.size(); ++p)
         for (size_t d = 0; d < held_[p].size(); ++d)
           if (held_[p][d]) rec.held[p].push_back(static_cast<int>(d));
+      rec.drawn = std::move(cards_->drawn);
+      rec.played = std::move(cards_->played);
+      rec.played_by = std::move(cards_->played_by);
     }
     if (!standings_ || samples_.size() < 2) return;
     int leader = 0;
@@ -102,7 +114,16 @@ class Follower {
   std::vector<std::vector<double>> samples_;
   std::vector<std::vector<char>> held_;
   std::vector<uint64_t> stamps_;
+  std::optional<CardWatch> cards_;
 };
+
+// The deal of a game just set up, as a hash: the same for two variants
+// only when they put the same cards in the same places.
+std::string deal_of(engine::Game& game) {
+  core::Hasher h;
+  game.state().table().hash_into(h, true);
+  return core::hash_hex(h.value());
+}
 
 // `reuse` keeps the thread's match between games (a restart costs less
 // than a new match); a game that failed leaves it to be made anew.
@@ -130,6 +151,7 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
       seat_rng.emplace_back(core::mix_seed(rec.seed, 1000 + static_cast<uint64_t>(s)));
     }
     rec.first = game.actor();
+    rec.deal = deal_of(game);
     Follower follow(c, game);
     for (;;) {
       int actor = game.actor();
@@ -138,6 +160,7 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
         throw std::runtime_error("no end after " + std::to_string(c.max_actions) + " actions");
       if (game.action_count() == 0) throw std::runtime_error(game.state().no_action_message(actor));
       int i = seat_bot[actor - 1]->choose(game, seat_rng[actor - 1]);
+      follow.before_action(i, actor);
       game.apply(i);
       ++rec.actions;
       follow.after_action();
@@ -180,6 +203,7 @@ std::vector<GameRecord> skill_games(const SimConfig& c, int players) {
   s.holdings = false;
   s.players = players;
   s.seatings.clear();
+  s.progress = c.skill_progress;
   for (int seat = 0; seat < players; ++seat) {
     std::vector<std::string> bots(static_cast<size_t>(players), "random");
     bots[static_cast<size_t>(seat)] = c.skill_bot;

@@ -40,6 +40,9 @@ struct SimConfig {
   // turn) against random bots in the others.
   int skill_games = 0;
   std::string skill_bot = "mcts:iters=100";
+  // The skill games' progress (a search bot makes them the long phase);
+  // none: they report nothing.
+  std::function<void(int done, int total)> skill_progress;
 };
 
 struct GameRecord {
@@ -57,6 +60,13 @@ struct GameRecord {
   int lead_changes = -1, comeback = -1;
   // Per player, the card definitions (indices) ever in a zone they own.
   std::vector<std::vector<int>> held;
+  // Card coverage (sim/coverage.hpp): per definition, times drawn and
+  // played; per player, the definitions they played. Empty: not followed.
+  std::vector<int> drawn, played;
+  std::vector<std::vector<int>> played_by;
+  // The deal: a hash of the table after setup, copies of a card alike.
+  // Game i of two variants pairs only when their deals are the same.
+  std::string deal;
   std::vector<std::pair<std::string, double>> stats;  // the ruleset's stats(g)
 };
 

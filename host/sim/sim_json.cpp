@@ -61,6 +61,10 @@ static nlohmann::json games_json(const std::vector<GameRecord>& list) {
                      {"lead_changes", g.lead_changes},
                      {"comeback", g.comeback},
                      {"held", g.held},
+                     {"drawn", g.drawn},
+                     {"played", g.played},
+                     {"played_by", g.played_by},
+                     {"deal", g.deal},
                      {"stats", stats}});
   }
   return games;
@@ -111,6 +115,14 @@ static void check_result(const SimResult& r) {
     for (const auto& cards : g.held)
       for (int d : cards)
         if (d < 0 || d >= static_cast<int>(r.deck.size())) bad(game + "held card is no card");
+    for (const auto* counts : {&g.drawn, &g.played})
+      if (!counts->empty() && counts->size() != r.deck.size())
+        bad(game + "a count per card definition expected");
+    if (!g.played_by.empty() && static_cast<int>(g.played_by.size()) != r.players)
+      bad(game + "played cards per player expected");
+    for (const auto& cards : g.played_by)
+      for (int d : cards)
+        if (d < 0 || d >= static_cast<int>(r.deck.size())) bad(game + "played card is no card");
   }
 }
 
@@ -157,6 +169,12 @@ static std::vector<GameRecord> games_from_json(const nlohmann::json& list) {
     if (g.contains("held"))
       for (const auto& cards : g.at("held").get_ref<const nlohmann::json::array_t&>())
         rec.held.push_back(whole_list(cards, "held"));
+    if (g.contains("drawn")) rec.drawn = whole_list(g.at("drawn"), "drawn");
+    if (g.contains("played")) rec.played = whole_list(g.at("played"), "played");
+    if (g.contains("played_by"))
+      for (const auto& cards : g.at("played_by").get_ref<const nlohmann::json::array_t&>())
+        rec.played_by.push_back(whole_list(cards, "played_by"));
+    rec.deal = g.value("deal", "");
     const nlohmann::json stats = g.value("stats", nlohmann::json::object());
     for (const auto& [k, v] : stats.items()) rec.stats.emplace_back(k, v.get<double>());
     out.push_back(std::move(rec));

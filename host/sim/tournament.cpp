@@ -7,7 +7,9 @@
 #include <stdexcept>
 
 #include "core/rng.hpp"
+#include "sim/compare.hpp"
 #include "sim/format.hpp"
+#include "sim/report.hpp"
 
 namespace ratify::sim {
 
@@ -284,6 +286,113 @@ nlohmann::json tournament_json(const TournamentResult& r) {
           {"seed", r.config.seed},       {"games", r.sim.games.size()},
           {"errors", r.errors},          {"matrix", matrix},
           {"ratings", ratings},          {"results", result_json(r.sim)}};
+}
+
+std::vector<BotStanding> standings(const TournamentResult& r) {
+  std::vector<BotStanding> out;
+  for (size_t i = 0; i < r.config.bots.size() && i < r.matrix.size(); ++i) {
+    BotStanding b;
+    b.bot = r.config.bots[i];
+    for (const Pairing& p : r.matrix[i]) b.wins += p.wins, b.games += p.games;
+    if (i < r.ratings.size()) b.rating = r.ratings[i];
+    out.push_back(b);
+  }
+  return out;
+}
+
+namespace {
+
+nlohmann::json standing_json(const BotStanding& b) {
+  auto ci = wilson(b.wins, b.games);
+  return {{"bot", b.bot},
+          {"wins", b.wins},
+          {"games", b.games},
+          {"win_rate", b.games ? b.wins / b.games : 0},
+          {"low", ci.low},
+          {"high", ci.high},
+          {"elo", b.rating.elo},
+          {"elo_low", b.rating.low},
+          {"elo_high", b.rating.high}};
+}
+
+// Each bot's win rate in `variant` against the first variant's.
+nlohmann::json bot_comparison(const TournamentResult& first, const TournamentResult& variant) {
+  nlohmann::json rows = nlohmann::json::array();
+  auto a = standings(first), b = standings(variant);
+  for (size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+    rows.push_back({{"metric", a[i].bot + " win rate"},
+                    {"bot", a[i].bot},
+                    {"base", a[i].games ? a[i].wins / a[i].games : 0},
+                    {"variant", b[i].games ? b[i].wins / b[i].games : 0},
+                    {"p", two_proportion_p(a[i].wins, a[i].games, b[i].wins, b[i].games)}});
+  return {{"variant", variant_label(variant.sim)},
+          {"against", variant_label(first.sim)},
+          {"rows", rows}};
+}
+
+}  // namespace
+
+nlohmann::json tournament_report(const std::vector<TournamentResult>& runs) {
+  std::vector<SimResult> sims;
+  for (const auto& r : runs) sims.push_back(r.sim);
+  nlohmann::json report = report_json(sims);
+  nlohmann::json variants = nlohmann::json::array(), comparisons = nlohmann::json::array();
+  for (const auto& r : runs) {
+    nlohmann::json bots = nlohmann::json::array();
+    for (const auto& b : standings(r)) bots.push_back(standing_json(b));
+    variants.push_back({{"name", variant_label(r.sim)}, {"errors", r.errors}, {"bots", bots}});
+  }
+  for (size_t k = 1; k < runs.size(); ++k) comparisons.push_back(bot_comparison(runs[0], runs[k]));
+  holm_correct(comparisons);
+  const auto& first = runs.front();
+  report["tournament"] = {{"bots", first.config.bots},
+                          {"players", first.sim.players},
+                          {"deals", first.config.deals},
+                          {"variants", variants},
+                          {"comparisons", comparisons}};
+  return report;
+}
+
+std::string bots_across_variants_text(const nlohmann::json& report) {
+  const auto& t = report.at("tournament");
+  const auto& variants = t.at("variants");
+  if (variants.size() < 2) return "";
+  std::string out =
+      "\nbot against bot across variants (win rate alone against the field, 95% "
+      "interval; rating):\n";
+  char line[512];
+  std::snprintf(line, sizeof line, "  %-22s", "");
+  out += line;
+  for (const auto& v : variants) {
+    std::snprintf(line, sizeof line, "  %28.28s", v.at("name").get<std::string>().c_str());
+    out += line;
+  }
+  out += "\n";
+  const auto& bots = t.at("bots");
+  for (size_t i = 0; i < bots.size(); ++i) {
+    std::snprintf(line, sizeof line, "  %-22.22s", bots[i].get<std::string>().c_str());
+    out += line;
+    for (const auto& v : variants) {
+      const auto& b = v.at("bots").at(i);
+      std::snprintf(line, sizeof line, "  %s %6s",
+                    rate_cell(b.at("wins").get<double>(), b.at("games").get<double>()).c_str(),
+                    signed_fixed(b.at("elo").get<double>(), 0).c_str());
+      out += line;
+    }
+    out += "\n";
+  }
+  for (const auto& c : t.at("comparisons")) {
+    out += "  " + c.at("variant").get<std::string>() + " against " +
+           c.at("against").get<std::string>() + ":";
+    for (const auto& row : c.at("rows"))
+      out +=
+          " " + row.at("bot").get<std::string>() + " " +
+          signed_fixed(100 * (row.at("variant").get<double>() - row.at("base").get<double>()), 1) +
+          " points (p " + p_value(row.at("p")) + ", Holm " + p_value(row.at("p_holm")) +
+          (row.at("significant").get<bool>() ? ", significant)" : ")") + ";";
+    out += "\n";
+  }
+  return out;
 }
 
 }  // namespace ratify::sim

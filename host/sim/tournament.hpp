@@ -50,4 +50,24 @@ void analyse(TournamentResult& r);
 std::string tournament_text(const TournamentResult& r);
 nlohmann::json tournament_json(const TournamentResult& r);
 
+// A bot's games alone in one seat against the field, over every column
+// (a shared win counts half), and its rating.
+struct BotStanding {
+  std::string bot;
+  double wins = 0, games = 0;
+  Rating rating;
+};
+std::vector<BotStanding> standings(const TournamentResult& r);
+
+// The report of one tournament per variant, the same bots, deals and
+// seatings in each (so game i of two variants is the same deal and
+// seating): report_json of their games (seats, metrics, cards, the
+// comparisons with the first) and a "tournament" block: per variant each
+// bot's standing; per later variant each bot's win rate against the
+// first's, with p-values and Holm's correction. What the history keeps.
+nlohmann::json tournament_report(const std::vector<TournamentResult>& runs);
+// Bot against bot across variants, one table: each bot's win rate in
+// each variant, and against the first variant.
+std::string bots_across_variants_text(const nlohmann::json& report);
+
 }  // namespace ratify::sim
