@@ -195,4 +195,29 @@ return {
       G:act { kind = "accuse", name = prisoner(G) }
       t.eq(G:heuristic(3), 1000)
     end },
+
+  { name = "private log: the taker and the giver are told which card changed hands, nobody else",
+    run = function(t)
+      local G = t.game { players = 3, seed = 5 }
+      local g = G.g
+      local c = g.cards(hand(1))[1]
+      local name = g.def(c).name
+      G:act("Take card 1 of Player 1")
+      local function has(lines, text)
+        for _, l in ipairs(lines) do
+          if l == text then return true end
+        end
+        return false
+      end
+      local took, lost = "You took " .. name .. " from Player 1.", "Player 3 took your " .. name .. "."
+      t.ok(has(G:log(3), took), "the taker reads which card he took")
+      t.ok(has(G:log(1), lost), "the giver reads which card he lost")
+      -- (the engine logs the take itself for everyone: tests/view_test.cpp)
+      for _, seat in ipairs { 0, 1, 2 } do
+        t.ok(not has(G:log(seat), took), "seat " .. seat .. " never reads the taker's line")
+      end
+      for _, seat in ipairs { 0, 2, 3 } do
+        t.ok(not has(G:log(seat), lost), "seat " .. seat .. " never reads the giver's line")
+      end
+    end },
 }
