@@ -76,3 +76,21 @@ endforeach()
 if(EXISTS ${OUT}/bad)
   message(FATAL_ERROR "a refused name should create nothing")
 endif()
+
+# --from copies a ruleset (issue 27): its id renamed, its .luarc.json
+# pointed at this ratify's scripts by absolute path (the shipped
+# "../../scripts" is right only beside them), and the copy still tests.
+expect(0 new mine --from article2 --dir ${OUT}/copies)
+file(READ ${OUT}/copies/mine/.luarc.json luarc)
+if(NOT luarc MATCHES "\"workspace.library\": \\[\"/[^\"]+/scripts\"\\]")
+  message(FATAL_ERROR "a copy's .luarc.json should name the scripts by absolute path:\n${luarc}")
+endif()
+file(READ ${OUT}/copies/mine/ruleset.lua rules)
+if(NOT rules MATCHES "id = \"mine\"")
+  message(FATAL_ERROR "ratify new --from should give the copy its id")
+endif()
+expect(0 test ${OUT}/copies/mine --filter super_pac)
+if(NOT last_out MATCHES "mine: [1-9][0-9]* of [0-9]+ passed")
+  message(FATAL_ERROR "the copy's tests should run: ${last_out}")
+endif()
+expect(2 new other --from no_such_ruleset --dir ${OUT}/copies)

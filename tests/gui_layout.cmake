@@ -10,3 +10,12 @@ if(TARGET ratify_gui)
     PROPERTIES ENVIRONMENT "SDL_VIDEODRIVER=offscreen" TIMEOUT 600
     DISCOVERY_TIMEOUT 60)
 endif()
+
+# Issue #26: readable cards and a stable table, over every ruleset.
+if(TARGET ratify_gui)
+  add_executable(gui_table_test ${CMAKE_CURRENT_LIST_DIR}/gui_table_test.cpp)
+  target_link_libraries(gui_table_test PRIVATE ratify_gui GTest::gtest_main)
+  gtest_discover_tests(gui_table_test TEST_PREFIX "gui."
+    PROPERTIES ENVIRONMENT "SDL_VIDEODRIVER=offscreen" TIMEOUT 600
+    DISCOVERY_TIMEOUT 60)
+endif()

@@ -116,6 +116,7 @@ int cmd_solve(const SolveArgs& a);
 // `ratify new NAME [--dir DIR]`: a ruleset folder from the template.
 struct NewArgs {
   std::string name, dir;  // dir empty: the working folder
+  std::string from;       // a ruleset (id or folder) to copy instead of the template
 };
 int cmd_new(const NewArgs& a);
 

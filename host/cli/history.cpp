@@ -37,6 +37,24 @@ fs::path history_file(const std::string& given) {
   return f;
 }
 
+// Which file each variant was (a user's variant or the ruleset's own), so
+// a run of `six` names the file it played: two users' `six` are not one.
+void record_variant_files(const std::vector<sim::SimResult>& runs, nlohmann::json& report) {
+  if (!report.is_object()) return;
+  nlohmann::json files = nlohmann::json::object();
+  for (const auto& r : runs) {
+    if (r.config.variant.empty()) continue;
+    try {
+      auto where = engine::locate(r.config.ruleset, r.config.variant);
+      std::error_code ec;
+      files[r.config.variant] = fs::absolute(where.variant, ec).lexically_normal().string();
+    } catch (const std::exception&) {
+      files[r.config.variant] = "unknown";  // a merge of shards run elsewhere
+    }
+  }
+  if (!files.empty()) report["variant_files"] = files;
+}
+
 sim::HistoryRun history_run(const std::vector<sim::SimResult>& runs, const nlohmann::json& report,
                             const std::string& command) {
   const sim::SimResult& first = runs.front();
@@ -51,6 +69,7 @@ sim::HistoryRun history_run(const std::vector<sim::SimResult>& runs, const nlohm
   h.games = static_cast<int>(first.games.size());
   h.players = first.players;
   h.report = report;
+  record_variant_files(runs, h.report);
   return h;
 }
 

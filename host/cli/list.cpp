@@ -1,5 +1,6 @@
 // `ratify list`: the rulesets found, their variants, and where ids are
 // looked up.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -22,6 +23,22 @@ static void print_search_order() {
               << "\n";
   }
   if (!path_set) std::cout << "  RATIFY_PATH: (not set)\n";
+  if (fs::path user = engine::user_data_dir(); !user.empty())
+    std::cout << "your variants of any ruleset: "
+              << fs::absolute(user / "variants", ec).lexically_normal().string()
+              << "/RULESET/NAME.lua\n";
+}
+
+// The user's variants of a ruleset, marked as theirs with their file: one
+// named as a ruleset's own is used instead of it.
+static void print_user_variants(const engine::RulesetEntry& e) {
+  for (const auto& v : e.user_variants) {
+    std::string name = v.stem().string();
+    bool hides = std::any_of(e.variants.begin(), e.variants.end(),
+                             [&](const auto& own) { return own.stem() == name; });
+    std::cout << "    " << e.id << "/" << name << "  (yours: " << v.string()
+              << (hides ? "; used instead of the ruleset's own" : "") << ")\n";
+  }
 }
 
 int cmd_list() {
@@ -44,6 +61,7 @@ int cmd_list() {
               << "  " << e.dir.string() << "\n";
     for (const auto& v : e.variants)
       std::cout << "    " << e.id << "/" << v.stem().string() << "\n";
+    print_user_variants(e);
     for (const auto& other : e.shadowed)
       std::cout << "    warning: " << other.string() << " has the same id and is hidden by "
                 << e.dir.string() << " (the first search folder wins; rename one)\n";

@@ -376,6 +376,9 @@ int main(int argc, char** argv) {
       ->required();
   nw->add_option("--dir", new_args.dir,
                  "Folder to create it in (default: the working folder); never overwrites");
+  nw->add_option("--from", new_args.from,
+                 "Copy this ruleset (id or folder) instead of the template; its .luarc.json is "
+                 "pointed at this ratify's scripts");
   nw->callback([&] { run = [&] { return cmd_new(new_args); }; });
 
   add_tune_command(app, run, typed_command(argc, argv));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <regex>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -43,6 +44,22 @@ std::string json_string(const std::string& s) {
   return nlohmann::json(s).dump();
 }
 
+// .luarc.json names scripts/ (the annotations in scripts/types, and
+// require "ratify.*") for the language server. The shipped rulesets say
+// "../../scripts", right only beside ratify's own scripts: a copy, or a
+// new folder anywhere, gets the absolute path of this ratify's scripts.
+void point_luarc_at(std::string& text, const std::string& library) {
+  static const std::regex entry(R"re("workspace\.library"\s*:\s*\[[^\]]*\])re");
+  text = std::regex_replace(text, entry, "\"workspace.library\": [" + library + "]");
+}
+
+// A copy of another ruleset under the id `name`: its ruleset.lua says so.
+void rename_id(std::string& text, const std::string& from, const std::string& name) {
+  std::regex id_line("(\\bid\\s*=\\s*)\"" + from + "\"");
+  text = std::regex_replace(text, id_line, "$1\"" + name + "\"",
+                            std::regex_constants::format_first_only);
+}
+
 }  // namespace
 
 int cmd_new(const NewArgs& a) {
@@ -54,6 +71,16 @@ int cmd_new(const NewArgs& a) {
   }
   std::error_code ec;
   fs::path templ = engine::scripts_dir() / "templates" / "new";
+  std::string from_id;  // --from: the id of the ruleset copied
+  if (!a.from.empty()) {
+    try {
+      templ = engine::locate(a.from).dir;
+      from_id = fs::weakly_canonical(templ, ec).filename().string();
+    } catch (const std::exception& e) {
+      std::cerr << "ratify new: --from: " << e.what() << "\n";
+      return kBadInput;
+    }
+  }
   if (!fs::is_regular_file(templ / "ruleset.lua", ec)) {
     std::cerr << "ratify new: no template in " << templ.string()
               << " (set RATIFY_SCRIPTS to ratify's scripts folder)\n";
@@ -91,10 +118,13 @@ int cmd_new(const NewArgs& a) {
     std::stringstream buf;
     buf << in.rdbuf();
     std::string text = buf.str();
-    replace_all(text, "{{id}}", a.name);
-    replace_all(text, "{{name}}", title_of(a.name));
-    if (rel == ".luarc.json" && !library.empty())
-      replace_all(text, "\"workspace.library\": []", "\"workspace.library\": [" + library + "]");
+    if (from_id.empty()) {
+      replace_all(text, "{{id}}", a.name);
+      replace_all(text, "{{name}}", title_of(a.name));
+    } else if (rel == "ruleset.lua" && from_id != a.name && valid_id(from_id)) {
+      rename_id(text, from_id, a.name);
+    }
+    if (rel == ".luarc.json" && !library.empty()) point_luarc_at(text, library);
     std::ofstream out(target / rel, std::ios::binary);
     out << text;
     if (!out) {
@@ -111,8 +141,12 @@ int cmd_new(const NewArgs& a) {
   std::sort(written.begin(), written.end());
 
   std::string shown = a.dir.empty() ? "./" + a.name : target.string();
-  std::cout << "Created " << shown << " (ruleset '" << a.name << "', a two-to-four-player high card"
-            << " game to change into yours):\n";
+  if (from_id.empty())
+    std::cout << "Created " << shown << " (ruleset '" << a.name
+              << "', a two-to-four-player high card game to change into yours):\n";
+  else
+    std::cout << "Created " << shown << " (ruleset '" << a.name << "', a copy of " << templ.string()
+              << "):\n";
   for (const auto& f : written) std::cout << "  " << f << "\n";
   fs::path user = engine::user_data_dir();
   std::string users =

@@ -122,6 +122,10 @@ static void check_games_per_run(int64_t games, int shards) {
 
 int cmd_sim(const SimArgs& a) {
   std::vector<std::string> variants = sim_columns(a);
+  // Every variant loads before any game: a bad file stops the run at once,
+  // with its file:line, not after the base game's results.
+  for (const auto& v : variants)
+    if (!v.empty()) engine::Loaded::open(a.ruleset, v);
   std::vector<sim::SimResult> runs;
   for (const auto& v : variants) {
     sim::SimConfig c;

@@ -185,8 +185,33 @@ void print_help(std::ostream& out) {
          "  c NAME   show a card you see in full (part of its name will do)\n"
          "  l        the whole game log\n"
          "  rules    how to play this game (rules designer: the designer's notes)\n"
+         "  reload   read the rules' files again and replay the game under them\n"
          "  auto     forced moves played for you, or asked (switches)\n"
          "  q        quit\n";
+}
+
+// `reload`: the window reloads on every save; a terminal waiting in
+// getline has no frame to watch the files from, so here it is a command.
+// The game is replayed under the new rules (engine::Game::reload); rules
+// that fail or refuse an action played leave the old ones in place.
+void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
+                  std::vector<std::unique_ptr<bots::Bot>>& seat_bot, std::ostream& out) {
+  std::shared_ptr<engine::Loaded> fresh;
+  try {
+    fresh = engine::Loaded::open(game.loaded().spec(), game.loaded().variant_spec());
+  } catch (const std::exception& e) {
+    out << "the rules do not load, the old ones stay:\n  " << e.what() << "\n";
+    return;
+  }
+  auto d = game.reload(fresh);
+  if (d && !d->adopted) {
+    out << "the new rules refuse this game, the old ones stay:\n  " << d->message << "\n";
+    return;
+  }
+  for (size_t p = 0; p < seat_bot.size(); ++p)  // a bot may read the old rules' heuristic
+    if (seat_bot[p]) seat_bot[p] = bots::make_bot(seats[p], game.loaded().meta());
+  out << "rules reloaded, " << game.steps() << " actions replayed"
+      << (d ? "; " + d->message : std::string()) << "\n";
 }
 
 std::string read_file(const std::filesystem::path& p) {
@@ -344,6 +369,10 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       out << (auto_moves ? "forced moves are played for you\n" : "forced moves are asked\n");
       set_auto(auto_moves);
       changed = true;
+    } else if (cmd == "reload") {
+      reload_rules(game, seats, seat_bot, out);
+      log_shown = game.state().log_for(reader).size();
+      changed = whole = true;
     } else if (cmd == "u") {
       std::string why = game.why_no_undo(actor);
       if (why.empty()) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iostream>
+#include <mutex>
 #include <set>
 
 namespace ratify::engine {
@@ -40,6 +42,11 @@ fs::path user_data_dir() {
   return {};
 }
 
+fs::path user_variants_dir(const std::string& id) {
+  fs::path user = user_data_dir();
+  return user.empty() ? fs::path() : user / "variants" / id;
+}
+
 fs::path scripts_dir() {
   if (const char* env = std::getenv("RATIFY_SCRIPTS")) return env;
   std::error_code ec;
@@ -58,10 +65,10 @@ fs::path assets_dir() {
 }
 
 std::vector<SearchRoot> search_order() {
-  std::vector<SearchRoot> order{{"working folder", fs::path("rulesets")},
-                                {"ratify's own", data_dir() / "rulesets"}};
+  std::vector<SearchRoot> order{{"working folder", fs::path("rulesets")}};
   if (fs::path user = user_data_dir(); !user.empty())
     order.push_back({"user's", user / "rulesets"});
+  order.push_back({"ratify's own", data_dir() / "rulesets"});
   if (const char* env = std::getenv("RATIFY_PATH")) {
     std::string s = env;
     size_t start = 0;
@@ -88,13 +95,33 @@ std::vector<fs::path> search_roots() {
   return roots;
 }
 
-static std::vector<fs::path> variants_of(const fs::path& dir) {
+static std::vector<fs::path> lua_files_in(const fs::path& dir) {
   std::vector<fs::path> out;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir / "variants", ec))
+  if (dir.empty()) return out;
+  for (const auto& e : fs::directory_iterator(dir, ec))
     if (e.path().extension() == ".lua") out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+static std::vector<fs::path> variants_of(const fs::path& dir) {
+  return lua_files_in(dir / "variants");
+}
+
+// A folder's id: its name ("." and ".." resolved).
+static std::string id_of(const fs::path& dir) {
+  std::error_code ec;
+  fs::path canon = fs::weakly_canonical(dir, ec);
+  return (ec ? dir : canon).filename().string();
+}
+
+// A notice on stderr, once per process: sim opens the rules once a thread.
+static void notice_once(const std::string& text) {
+  static std::mutex m;
+  static std::set<std::string> said;
+  std::lock_guard lock(m);
+  if (said.insert(text).second) std::cerr << "notice: " << text << "\n";
 }
 
 std::vector<RulesetEntry> list_rulesets() {
@@ -113,22 +140,56 @@ std::vector<RulesetEntry> list_rulesets() {
           if (e.id == id) e.shadowed.push_back(d);
         continue;
       }
-      out.push_back({id, d, variants_of(d), {}});
+      out.push_back({id, d, variants_of(d), {}, lua_files_in(user_variants_dir(id))});
     }
   }
   return out;
 }
 
+// A variant by name: the user's of this id first (their files are theirs
+// to change, as a user's ruleset), then the ruleset's own.
 static fs::path find_variant(const fs::path& dir, const std::string& name) {
   std::error_code ec;
   fs::path as_file = name;
   if (as_file.extension() == ".lua" && fs::is_regular_file(as_file, ec)) return as_file;
   fs::path in_dir = dir / "variants" / (name + ".lua");
+  fs::path user_dir = user_variants_dir(id_of(dir));
+  if (!user_dir.empty() && name.find('/') == std::string::npos) {
+    fs::path user = user_dir / (name + ".lua");
+    if (fs::is_regular_file(user, ec)) {
+      if (fs::is_regular_file(in_dir, ec))
+        notice_once("your variant " + user.string() + " is used instead of " + in_dir.string());
+      return user;
+    }
+  }
   if (fs::is_regular_file(in_dir, ec)) return in_dir;
   std::string known;
   for (const auto& v : variants_of(dir)) known += " " + v.stem().string();
+  for (const auto& v : lua_files_in(user_dir)) known += " " + v.stem().string() + " (yours)";
   throw InputError("no variant '" + name + "' in " + dir.string() +
+                   (user_dir.empty() ? "" : " or " + user_dir.string()) +
                    (known.empty() ? " (it has no variants)" : "; its variants:" + known));
+}
+
+// A user's ruleset that hides another of its id: say so, as a shell would
+// not but should.
+static void notice_hidden(const RulesetEntry& e) {
+  if (e.shadowed.empty()) return;
+  std::string hidden;
+  for (const auto& d : e.shadowed) hidden += (hidden.empty() ? "" : ", ") + d.string();
+  notice_once("ruleset '" + e.id + "' is " + e.dir.string() + ", which hides " + hidden +
+              " (the first search folder wins: `ratify list`)");
+}
+
+// The ruleset id of a user's variant file (user_data_dir()/variants/ID/x.lua),
+// else "".
+static std::string user_variant_id(const fs::path& file) {
+  std::error_code ec;
+  fs::path user = user_data_dir();
+  if (user.empty() || file.extension() != ".lua" || !fs::is_regular_file(file, ec)) return "";
+  fs::path folder = fs::weakly_canonical(file, ec).parent_path();
+  if (ec || folder.parent_path() != fs::weakly_canonical(user / "variants", ec)) return "";
+  return folder.filename().string();
 }
 
 Located locate(const std::string& spec, const std::string& variant) {
@@ -141,6 +202,9 @@ Located locate(const std::string& spec, const std::string& variant) {
              p.parent_path().filename() == "variants") {
     out.dir = p.parent_path().parent_path();
     out.variant = p;
+  } else if (std::string owner = user_variant_id(p); !owner.empty()) {
+    out.dir = catalog_dir(owner);
+    out.variant = p;
   } else {
     std::string id = spec, var;
     if (auto slash = spec.find('/'); slash != std::string::npos) {
@@ -148,7 +212,10 @@ Located locate(const std::string& spec, const std::string& variant) {
       var = spec.substr(slash + 1);
     }
     for (const auto& e : list_rulesets())
-      if (e.id == id) out.dir = e.dir;
+      if (e.id == id) {
+        out.dir = e.dir;
+        notice_hidden(e);
+      }
     if (out.dir.empty()) {
       std::string known;
       for (const auto& e : list_rulesets()) known += " " + e.id;

@@ -1,10 +1,15 @@
 #pragma once
 // Finding ratify's own files and the rulesets. Rulesets are found by path,
 // or by id in these folders, the first of an id winning (search_order()):
-// ./rulesets (the working folder's), ratify's own (an installed ratify's
-// <exe>/../share/ratify/rulesets; a build's, its source tree's), the user's
+// ./rulesets (the working folder's), the user's
 // ($XDG_DATA_HOME/ratify/rulesets, else ~/.local/share/ratify/rulesets),
-// then the folders of RATIFY_PATH.
+// ratify's own (an installed ratify's <exe>/../share/ratify/rulesets; a
+// build's, its source tree's), then the folders of RATIFY_PATH. The user's
+// come before ratify's own as ~/bin before /usr/bin in PATH: a user's files
+// are theirs to change, an installed ruleset is not.
+//
+// A user's variant of any ruleset, wherever that ruleset is installed, is
+// one file: <user_data_dir()>/variants/<ruleset id>/<name>.lua.
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -19,6 +24,9 @@ struct RulesetEntry {
   fs::path dir;
   std::vector<fs::path> variants;  // variants/*.lua, sorted
   std::vector<fs::path> shadowed;  // folders of the same id in later search folders
+  // The user's variants of this id (user_variants_dir(id)/*.lua), sorted;
+  // one of the name of a ruleset's own variant is used instead of it.
+  std::vector<fs::path> user_variants;
 };
 
 struct Located {
@@ -40,6 +48,8 @@ fs::path data_dir();
 // The user's own files: $XDG_DATA_HOME/ratify, else ~/.local/share/ratify;
 // empty when neither is known.
 fs::path user_data_dir();
+// Where the user's variants of the ruleset `id` are: user_data_dir()/variants/id.
+fs::path user_variants_dir(const std::string& id);
 fs::path scripts_dir();  // RATIFY_SCRIPTS, or data_dir()/scripts (a build: ./scripts first)
 fs::path assets_dir();   // data_dir()/assets (a build: ./assets first)
 

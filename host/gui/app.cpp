@@ -204,12 +204,14 @@ void App::step_bots() {
     try {
       // A searching bot thinks on its own thread; the window stays live.
       if (session_->slow_bot(a)) {
+        std::string thinking = player_name(a) + " (" + seat_text(*session_, a) + ") is thinking...";
         if (!session_->thinking()) {
           session_->start_thinking();
-          notify(player_name(a) + " (" + seat_text(*session_, a) + ") is thinking...", 2500);
+          notify(thinking, 2500);
           return;
         }
         if (!session_->finish_thinking()) return;
+        messages_.end_notice(thinking);
         last_move_ = frame_.now;
         return;
       }

@@ -76,14 +76,14 @@ void App::draw_game() {
   auto banner_up = [this] { return messages_.has_banner() || !session_->error().empty(); };
   if (curtain_) {
     draw_curtain();
-    messages_.draw_notice(table_rect_, banner_up());
+    messages_.draw_notice(table_rect_, banner_up(), table_.layout(seat()).centre);
   } else {
     // The table's highlights follow the last frame's hovered action.
     TableFacts t = table_facts();
     table_.draw(table_rect_, t);
     side_.draw(sidebar, side_facts());
     messages_.draw_banner(table_rect_, session_->error());
-    messages_.draw_notice(table_rect_, banner_up());
+    messages_.draw_notice(table_rect_, banner_up(), table_.layout(seat()).centre);
     if (choices_.menu) draw_menu();
     table_.draw_preview(t, result_open_);
     if (result_open_) draw_result();
@@ -96,45 +96,76 @@ void App::draw_game() {
 void App::draw_top_bar(Rect r) {
   cv_.fill(r, theme::bar);
   auto& meta = session_->loaded().meta();
-  Font tf = font(16, Weight::Bold), sf = font(13);
-  int x = r.x + px(12);
-  x += cv_.text(x, r.y + (r.h - cv_.line_h(tf)) / 2, meta.name, tf, theme::text, px(260));
-  if (const auto* v = session_->loaded().variant())
-    x += cv_.text(x + px(8), r.y + (r.h - cv_.line_h(sf)) / 2, "\u00b7 " + v->name, sf,
-                  theme::muted, px(160)) +
-         px(8);
+  Font tf = font(16, Weight::Bold), sf = font(13), stf = font(13, Weight::Bold);
   int a = session_->actor();
+  bool bots = session_->humans() < session_->players();
   std::string status =
       session_->result()           ? headline(*session_)
       : !session_->error().empty() ? "Stopped: the rules failed"
-      : human_turn()               ? "Your turn, " + player_name(a)
-      : a && session_->human(a)    ? player_name(a) + " to act"
+      : human_turn()
+          ? (session_->humans() > 1 ? "Your turn, " + player_name(a) : std::string("Your turn"))
+      : a && session_->human(a) ? player_name(a) + " to act"
       : a ? player_name(a) + " (bot) is playing" + (paused_ ? " \u2014 paused" : "")
           : "";
   if (session_->humans() == 0 && !session_->result())
     status += see_all_ ? "  \u00b7  every hand shown (V)" : "  \u00b7  public cards only (V)";
   Color sc = human_turn() ? theme::playable : theme::text;
-  // Buttons from the right edge leftwards.
+  // Buttons from the right edge leftwards; a game without bots (the
+  // patience) has no bot controls at all.
   struct B {
     std::string label, name;
     std::function<void()> fn;
     bool enabled = true, active = false;
+    int drop = 0;  // 0: always; else dropped in this order when the status needs room
   };
-  bool bots = session_->humans() < session_->players();
-  std::vector<B> bs = {
-      {"Help  F1", "button:help", [this] { help_.toggle(); }},
-      {"+", "button:faster", [this] { speed_ = std::min(3, speed_ + 1); }, bots && speed_ < 3},
-      {std::string("Bots: ") + kSpeedName[speed_], "", {}, false},
-      {"\u2212", "button:slower", [this] { speed_ = std::max(0, speed_ - 1); }, bots && speed_ > 0},
-      {paused_ ? "Resume" : "Pause", "button:pause", [this] { paused_ = !paused_; }, bots, paused_},
-      {"New game", "button:new", [this] { new_game(); }},
-      {"Options", "button:options", [this] { open_options(session_->settings().loaded); }},
-      {"Undo", "button:undo", [this] { undo(); }, session_->humans() > 0},
-      {"Games", "button:games", [this] { open_picker(); }},
+  std::vector<B> bs = {{"Help  F1", "button:help", [this] { help_.toggle(); }}};
+  if (bots) {
+    bs.push_back(
+        {"+", "button:faster", [this] { speed_ = std::min(3, speed_ + 1); }, speed_ < 3, false, 2});
+    bs.push_back({std::string("Speed: ") + kSpeedName[speed_], "", {}, false, false, 1});
+    bs.push_back({"\u2212", "button:slower", [this] { speed_ = std::max(0, speed_ - 1); },
+                  speed_ > 0, false, 2});
+    bs.push_back({paused_ ? "Resume" : "Pause", "button:pause", [this] { paused_ = !paused_; },
+                  true, paused_});
+  }
+  bs.push_back({"New game", "button:new", [this] { new_game(); }});
+  bs.push_back(
+      {"Options", "button:options", [this] { open_options(session_->settings().loaded); }});
+  bs.push_back({"Undo", "button:undo", [this] { undo(); }, session_->humans() > 0});
+  bs.push_back({"Games", "button:games", [this] { open_picker(); }});
+  auto width_of = [&](const B& b) {
+    return cv_.text_w(b.label, font(13, Weight::Bold)) + px(b.label.size() <= 3 ? 14 : 20) + px(6);
   };
+  // The status ("Your turn") keeps its room at any width: the speed's
+  // label goes first, then its buttons (+ and - still work), then the
+  // variant, then the game's name shrinks.
+  std::string variant;
+  if (const auto* v = session_->loaded().variant()) variant = "\u00b7 " + v->name;
+  int status_w = cv_.text_w(status, stf) + px(30);
+  auto buttons_w = [&](int dropped) {
+    int w = px(8);
+    for (const auto& b : bs)
+      if (!b.drop || b.drop > dropped) w += width_of(b);
+    return w;
+  };
+  auto title_w = [&](bool with_variant) {
+    return px(12) + cv_.text_w(meta.name, tf) +
+           (with_variant && !variant.empty() ? cv_.text_w(variant, sf) + px(16) : 0);
+  };
+  int dropped = 0;
+  while (dropped < 2 && title_w(true) + status_w + buttons_w(dropped) > r.w) ++dropped;
+  bool with_variant = title_w(true) + status_w + buttons_w(dropped) <= r.w;
+  int name_room = std::max(px(60), r.w - buttons_w(dropped) - status_w - px(12));
+  int x = r.x + px(12);
+  x += cv_.text(x, r.y + (r.h - cv_.line_h(tf)) / 2, meta.name, tf, theme::text,
+                std::min(px(260), name_room));
+  if (with_variant && !variant.empty())
+    x += cv_.text(x + px(8), r.y + (r.h - cv_.line_h(sf)) / 2, variant, sf, theme::muted, px(160)) +
+         px(8);
   int bx = r.right() - px(8), h = r.h - px(10);
   for (auto& b : bs) {
-    int w = cv_.text_w(b.label, font(13, Weight::Bold)) + px(b.label.size() <= 3 ? 14 : 20);
+    if (b.drop && b.drop <= dropped) continue;
+    int w = width_of(b) - px(6);
     bx -= w;
     Rect br{bx, r.y + px(5), w, h};
     if (b.name.empty())
@@ -143,8 +174,7 @@ void App::draw_top_bar(Rect r) {
       button(br, b.label, b.name, b.fn, b.enabled, b.active);
     bx -= px(6);
   }
-  cv_.text(x + px(18), r.y + (r.h - cv_.line_h(sf)) / 2, status, font(13, Weight::Bold), sc,
-           bx - x - px(24));
+  cv_.text(x + px(18), r.y + (r.h - cv_.line_h(sf)) / 2, status, stf, sc, bx - x - px(24));
 }
 
 // ------------------------------------------------------------ overlays
@@ -296,6 +326,7 @@ Probe App::probe() {
     p.game = session_->loaded().meta().name;
   for (const auto& h : frame_.hits)
     if (!h.name.empty()) p.boxes.push_back({h.name, h.r.x, h.r.y, h.r.w, h.r.h});
+  for (const auto& t : cv_.drawn()) p.drawn.push_back({t.text, t.r.x, t.r.y, t.r.w, t.r.h});
   if (screen_ == Screen::Picker) p.picker = picker_.titles();
   if (screen_ != Screen::Table || !session_) return p;
   const auto& menu = choices_.menu;

@@ -258,7 +258,15 @@ std::string Canvas::ellipsize(const std::string& s, Font f, int max_w) {
       hi = mid - 1;
   }
   std::string cut = s.substr(0, utf8_prefix(s, lo));
-  while (!cut.empty() && cut.back() == ' ') cut.pop_back();
+  // Back to the last whole word: "Its holder takes…", never "the od…";
+  // a first word too long for the line is all that must be cut inside.
+  size_t next = utf8_prefix(s, lo);
+  if (next < s.size() && s[next] != ' ') {
+    size_t sp = cut.find_last_of(' ');
+    if (sp != std::string::npos) cut.resize(sp);
+  }
+  while (!cut.empty() && (cut.back() == ' ' || cut.back() == ',' || cut.back() == ';'))
+    cut.pop_back();
   return cut + "\u2026";
 }
 
@@ -268,6 +276,7 @@ int Canvas::text(int x, int y, const std::string& s, Font f, Color c, int max_w)
   if (!e) return 0;
   SDL_Rect dst{x, y, e->w, e->h};
   SDL_RenderCopy(renderer_, e->tex, nullptr, &dst);
+  drawn_.push_back({ellipsize(s, f, max_w), {x, y, e->w, e->h}});
   return e->w;
 }
 
@@ -380,6 +389,8 @@ bool Canvas::image(const std::string& name, Rect r) {
 
 void Canvas::end_frame() {
   ++frame_;
+  last_drawn_.swap(drawn_);
+  drawn_.clear();
   if (cache_.size() < 600) return;
   for (auto it = cache_.begin(); it != cache_.end();) {
     if (frame_ - it->second.used > 30) {

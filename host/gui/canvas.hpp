@@ -24,6 +24,12 @@ struct Font {
   Weight weight = Weight::Regular;
 };
 
+// A line of text as drawn, for tests: what a player can read where.
+struct DrawnText {
+  std::string text;
+  Rect r;
+};
+
 struct FontFiles {
   std::string regular, bold, italic;  // italic may be empty: regular stands in
 };
@@ -72,6 +78,8 @@ class Canvas {
 
   // Frees text textures unused for a while (call once per frame).
   void end_frame();
+  // Every line of text the last whole frame drew, in drawing order.
+  const std::vector<DrawnText>& drawn() const { return last_drawn_; }
 
  private:
   struct Entry {
@@ -90,6 +98,7 @@ class Canvas {
   std::unordered_map<std::string, int> widths_;
   std::vector<std::string> image_dirs_;
   std::unordered_map<std::string, Entry> images_;  // by name; tex nullptr: none
+  std::vector<DrawnText> drawn_, last_drawn_;
   uint64_t frame_ = 0;
   int w_ = 0, h_ = 0;
 };

@@ -1,7 +1,9 @@
 #include "gui/card_draw.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -37,20 +39,60 @@ Font fit_words(Canvas& cv, const std::string& s, Font f, int width) {
   return f;
 }
 
+// A word too wide for its line even in the smallest type, broken with a
+// hyphen where it must ("Subpoe-" / "naed"), ASCII letters only, three
+// at least on each side: both halves read, where an ellipsis hides the end.
+bool vowel(char c) {
+  return std::strchr("aeiouyAEIOUY", c) != nullptr;
+}
+
+// A break at or a little before n that reads as syllables: "True-love"
+// (before a consonant and a vowel), "Keys-tone" (between consonants),
+// rather than "Truel-ove"; n itself when none is near.
+size_t syllable_break(const std::string& w, size_t n) {
+  for (size_t k = n; k >= 3 && k + 4 > n; --k) {
+    if (k + 3 > w.size()) continue;
+    bool v_cv = vowel(w[k - 1]) && !vowel(w[k]) && vowel(w[k + 1]);
+    bool c_c = !vowel(w[k - 1]) && !vowel(w[k]) && vowel(w[k - 2]);
+    if (v_cv || c_c) return k;
+  }
+  return n;
+}
+
+std::vector<std::string> hyphenate(Canvas& cv, const std::string& word, Font f, int width) {
+  std::vector<std::string> parts;
+  std::string rest = word;
+  while (cv.text_w(rest, f) > width && rest.size() >= 6) {
+    size_t n = rest.size() - 3;
+    while (n > 3 && cv.text_w(rest.substr(0, n) + "-", f) > width) --n;
+    bool ascii = std::all_of(rest.begin(), rest.begin() + static_cast<long>(n) + 1,
+                             [](char ch) { return ch > 0 && std::isalpha(ch); });
+    if (n < 3 || !ascii) break;
+    n = syllable_break(rest, n);
+    parts.push_back(rest.substr(0, n) + "-");
+    rest = rest.substr(n);
+  }
+  parts.push_back(rest);
+  return parts;
+}
+
 // Words into lines no wider than `width`, never cutting a word: a word
-// too long even alone keeps its line and is ellipsized when drawn.
+// too long even alone is hyphenated, else keeps its line and is
+// ellipsized when drawn.
 std::vector<std::string> wrap_words(Canvas& cv, const std::string& s, Font f, int width) {
   std::vector<std::string> lines;
   std::string cur, word;
   std::istringstream in(s);
   while (in >> word) {
     std::string trial = cur.empty() ? word : cur + " " + word;
-    if (!cur.empty() && cv.text_w(trial, f) > width) {
-      lines.push_back(cur);
-      cur = word;
-    } else {
+    if (cv.text_w(trial, f) <= width) {
       cur = trial;
+      continue;
     }
+    if (!cur.empty()) lines.push_back(cur);
+    auto parts = hyphenate(cv, word, f, width);
+    for (size_t i = 0; i + 1 < parts.size(); ++i) lines.push_back(parts[i]);
+    cur = parts.back();
   }
   if (!cur.empty()) lines.push_back(cur);
   return lines;
@@ -79,6 +121,7 @@ void draw_header(Canvas& cv, Rect band, const core::CardDef& d, Color on, int h,
   Font kf{clampi(h * 0.07, 8, large ? 20 : 13), Weight::Regular};
   int used = 0;
   if (!corner.empty()) {
+    while (cf.px > 8 && cv.text_w(corner, cf) > band.w) --cf.px;  // "MO 18" whole, never "MO…"
     cv.text_in(band, corner, cf, on, Align::Left);
     used = cv.text_w(corner, cf) + band.h / 3;
   }
@@ -91,12 +134,34 @@ void draw_header(Canvas& cv, Rect band, const core::CardDef& d, Color on, int h,
   cv.text_in(rest, kind, kf, on, corner.empty() ? Align::Left : Align::Right);
 }
 
+// The font shrunk until the name fits whole: every word within the width,
+// at most max_lines lines, within the height. A name cut mid-word
+// ("Targe… by a Negat…") says less than a smaller one.
+Font fit_name(Canvas& cv, const std::string& s, Font f, int width, int height, int max_lines) {
+  f = fit_words(cv, s, f, width);
+  while (f.px > 8) {
+    int lines = static_cast<int>(wrap_words(cv, s, f, width).size());
+    if (lines <= max_lines && lines * cv.line_h(f) <= height) break;
+    --f.px;
+  }
+  return f;
+}
+
+// Text shrunk until it fits r whole, down to 8 px: the large view is
+// there to be read in full.
+Font fit_paragraph(Canvas& cv, const std::string& s, Font f, Rect r) {
+  while (f.px > 8 && static_cast<int>(cv.wrap(s, f, r.w).size()) * cv.line_h(f) > r.h) --f.px;
+  return f;
+}
+
 // An overlapped card shows a sliver: its name from the left, no text.
+// Only a card with a corner label may leave its name out: the corner says
+// which card it is.
 void draw_sliver(Canvas& cv, Rect in, const core::CardDef& d, int h) {
   Font nf{clampi(h * 0.1, 8, 18), Weight::Bold};
-  if (in.w < cv.text_w("Wwww", nf)) return;  // room for the corner only
-  nf = fit_words(cv, d.name, nf, std::max(in.w, cv.text_w("Wwwww", nf)));
-  name_lines(cv, in, d.name, nf, theme::dark_text, 4, Align::Left);
+  if (!corner_label(d).empty() && in.w < cv.text_w("Wwww", nf)) return;
+  nf = fit_name(cv, d.name, nf, in.w, in.h, 6);
+  name_lines(cv, in, d.name, nf, theme::dark_text, 6, Align::Left);
 }
 
 void draw_body(Canvas& cv, Rect in, const core::CardDef& d, int h, bool large) {
@@ -105,10 +170,10 @@ void draw_body(Canvas& cv, Rect in, const core::CardDef& d, int h, bool large) {
   bool small = !large && h < 96;
   Font nf{clampi(h * (large ? 0.062 : small ? 0.13 : 0.098), 8, large ? 30 : 20), Weight::Bold};
   Font tf{clampi(h * (large ? 0.046 : 0.084), 8, large ? 22 : 16), Weight::Regular};
-  nf = fit_words(cv, d.name, nf, in.w);
+  int max_lines = large || h >= 120 ? 4 : 3;
+  nf = fit_name(cv, d.name, nf, in.w, small ? in.h : in.h * 6 / 10, max_lines);
   int y = in.y;
-  y += name_lines(cv, {in.x, y, in.w, in.bottom() - y}, d.name, nf, theme::dark_text,
-                  large || h >= 120 ? 4 : 3);
+  y += name_lines(cv, {in.x, y, in.w, in.bottom() - y}, d.name, nf, theme::dark_text, max_lines);
   if (small || d.text.empty() || in.bottom() - y < cv.line_h(tf)) return;
   y += std::max(2, h / 40);
   cv.line(in.x + in.w / 6, y, in.right() - in.w / 6, y, theme::edge.with_alpha(90));
@@ -119,6 +184,8 @@ void draw_body(Canvas& cv, Rect in, const core::CardDef& d, int h, bool large) {
     quote_room =
         std::min(static_cast<int>(cv.wrap(d.quote, qf, in.w).size()), 6) * cv.line_h(qf) + h / 30;
   Rect text{in.x, y, in.w, std::max(cv.line_h(tf), in.bottom() - y - quote_room)};
+  if (large) tf = fit_paragraph(cv, d.text, tf, text);
+  tf = fit_words(cv, d.text, tf, text.w);  // "punishment" whole, not "punishme…"
   y += cv.paragraph(text, d.text, tf, theme::dark_text, large ? Align::Left : Align::Center);
   if (quote_room)
     cv.paragraph({in.x, y + h / 30, in.w, in.bottom() - y - h / 30}, "\u201c" + d.quote + "\u201d",
@@ -256,8 +323,15 @@ void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large, int 
   cv.fill(face, theme::face, std::max(2, rad - bw));
   int pad = std::max(2, h / 28);
   draw_header(cv, {r.x + pad + bw, r.y, r.w - 2 * (pad + bw), band}, d, on, h, large, partly);
-  if (h < 44) return;  // too small for a name: the corner says it
   Rect in = face.inset(pad);
+  if (h < 44) {  // too small for more than a label: the corner, else the name
+    if (corner_label(d).empty()) {
+      Rect tiny = face.inset(1);
+      Font nf = fit_name(cv, d.name, {clampi(h * 0.2, 8, 12), Weight::Bold}, tiny.w, tiny.h, 3);
+      name_lines(cv, tiny, d.name, nf, theme::dark_text, 3);
+    }
+    return;
+  }
   if (partly) in.w = std::max(8, visible_w - 2 * pad - bw);  // centred in what shows
   if (narrow) {
     draw_sliver(cv, {in.x, in.y, visible_w - 2 * pad - bw, in.h}, d, h);

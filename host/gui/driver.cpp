@@ -267,7 +267,13 @@ Image load_png(const std::string& path) {
   return img;
 }
 
-int capture_screenshot(const WindowOptions& options) {
+int capture_screenshot(const WindowOptions& given) {
+  // RATIFY_GUI_HEIGHT: another shape than 16:9 (800x600), for docs.
+  WindowOptions options = given;
+  if (const char* h = std::getenv("RATIFY_GUI_HEIGHT"); h && std::atoi(h) > 0) {
+    options = sized(options);
+    options.height = std::atoi(h);
+  }
   std::unique_ptr<Driver> d;
   try {
     d = std::make_unique<Driver>(options);

@@ -60,9 +60,10 @@ struct Probe {
   bool confirm = false;              // the menu asks to confirm a risky action
   std::vector<ProbeBox> boxes;       // every clickable thing, last drawn last
   std::vector<ProbeCard> cards;
-  std::vector<std::string> picker;               // the picker's rows: titles (saved games first)
-  std::vector<std::string> log;                  // as shown: the ruleset's lines and the window's
-  std::vector<std::string> table_status;         // the side panel's lines under "Table"
+  std::vector<ProbeBox> drawn;            // every line of text the last frame drew: name = the text
+  std::vector<std::string> picker;        // the picker's rows: titles (saved games first)
+  std::vector<std::string> log;           // as shown: the ruleset's lines and the window's
+  std::vector<std::string> table_status;  // the side panel's lines under "Table"
   std::vector<std::vector<std::string>> status;  // each player's lines there, [p-1]
   ProbeBox preview;                              // the large card ("preview:ID"); w = 0: none
   std::vector<ProbeBox> lit;                     // lit targets: "zone:NAME", "player:N", "card:ID"

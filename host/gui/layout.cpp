@@ -64,6 +64,26 @@ ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Met
   return s;
 }
 
+// What a line grows by when its room lets truncated labels show whole.
+int room_for_labels(const Line& l, const std::vector<Item>& items, int width) {
+  int room = width - l.w, grown = 0;
+  for (size_t k = 0; k < l.items.size() && room > 0; ++k) {
+    int grow = std::min(room, items[l.items[k]].label_w + 8 - l.widths[k]);
+    if (grow > 0) grown += grow, room -= grow;
+  }
+  return grown;
+}
+
+// A region's free lines start at one left edge, centred as the widest
+// line it has had (LayoutMemory::zone_w), so a zone that grows shifts
+// neither the zones before it nor the lines above and below.
+int widest_line(const LayoutInput& in, const Region& r, const Metrics& m, int w) {
+  if (!in.memory) return w;
+  int& widest = in.memory->zone_w[zone_key("lines of " + std::to_string(r.player), m.ch)];
+  widest = std::max(widest, w);
+  return widest;
+}
+
 void place_region(Region& r, std::vector<Item>& items, const engine::View& v, const Metrics& m,
                   bool centre_vertically, const LayoutInput& in, TableLayout& out) {
   int header = r.player ? m.header_h : 0;
@@ -75,6 +95,11 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
   // Grid lines share one left edge, so places line up column under column.
   int grid_x = inner.x + std::max(0, (inner.w - p.heading_w - p.grid_w) / 2);
   std::vector<bool> headed(r.groups.size());
+  int widest = 0;  // the free lines' left edge: as the widest line has been
+  for (const auto& l : p.lines)
+    if (!l.heading_only && !(l.group >= 0 && r.groups[l.group].grid))
+      widest = std::max(widest, std::min(inner.w, l.w + room_for_labels(l, items, inner.w)));
+  widest = widest_line(in, r, m, widest);
   for (auto l : p.lines) {
     const Group* g = l.group >= 0 ? &r.groups[l.group] : nullptr;
     if (g && !g->heading.empty() && !headed[l.group]) {
@@ -106,7 +131,7 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
       int grow = std::min(room, items[l.items[k]].label_w + 8 - l.widths[k]);
       if (grow > 0) l.widths[k] += grow, l.w += grow, room -= grow;
     }
-    x = inner.x + std::max(0, (inner.w - l.w) / 2);
+    x = inner.x + std::max(0, (inner.w - widest) / 2);
     std::vector<Rect> boxes;
     for (size_t k = 0; k < l.items.size(); ++k) {
       boxes.push_back({x, y, l.widths[k], box_height(items[l.items[k]], m)});
@@ -242,7 +267,7 @@ Trial try_fit(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
 }
 
 // The largest cards whose regions fit the table's height; smaller still
-// (down to 70%) while a row is too long to keep its cards' corners in
+// (down to half) while a row is too long to keep its cards' corners in
 // sight. With a LayoutMemory the size stays as it was while it fits and
 // could not grow by a quarter (on the last four layouts) or by half, and a
 // shrink goes a step further than it must, so the next card or two do not
@@ -259,7 +284,7 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
   if (h <= min_h) tr = try_fit(in, regions, items, corners, h = min_h, min_h * 0.72, f);
   if (!tr.wide_ok) {
     Fit g;
-    for (double h2 = h * 0.96; h2 >= std::max(min_h, h * 0.7); h2 *= 0.96) {
+    for (double h2 = h * 0.96; h2 >= std::max(min_h, h * 0.5); h2 *= 0.96) {
       Trial t2 = try_fit(in, regions, items, corners, h2, h2 * 0.72, g);
       if (t2.tall_ok && t2.wide_ok) {
         f = g;
@@ -302,8 +327,28 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
   std::array<int, 4> recent{};
   if (same) std::copy(mem->recent.begin(), mem->recent.end() - 1, recent.begin() + 1);
   recent[0] = fresh;
-  *mem = {key, f.big.ch, f.small.ch, f.top, f.bottom, recent};
+  auto widths = same ? std::move(mem->zone_w) : std::map<std::string, int>{};
+  *mem = {key, f.big.ch, f.small.ch, f.top, f.bottom, recent, std::move(widths)};
   return f;
+}
+
+}  // namespace
+
+namespace {
+
+// The word of a name that needs the most room (by letters: a guess that
+// serves to pick which to measure).
+std::string longest_word(const std::string& name) {
+  std::string best, word;
+  for (size_t i = 0; i <= name.size(); ++i) {
+    if (i == name.size() || name[i] == ' ') {
+      if (word.size() > best.size()) best = word;
+      word.clear();
+    } else {
+      word += name[i];
+    }
+  }
+  return best;
 }
 
 }  // namespace
@@ -318,9 +363,9 @@ TableLayout lay_out_table(const LayoutInput& in) {
   if (in.defs)
     for (const auto& d : *in.defs) {
       std::string c = corner_text(d);
-      if (!c.empty() &&
-          std::find(corners.texts.begin(), corners.texts.end(), c) == corners.texts.end())
-        corners.texts.push_back(c);
+      if (c.empty()) c = longest_word(d.name);
+      auto& list = corner_text(d).empty() ? corners.name_words : corners.texts;
+      if (!c.empty() && std::find(list.begin(), list.end(), c) == list.end()) list.push_back(c);
     }
   for (auto& r : regions) find_shared(r, items, in);
   Fit f = fit_cards(in, regions, items, corners);
@@ -345,6 +390,11 @@ TableLayout lay_out_table(const LayoutInput& in) {
     if (!centre)
       out.areas.push_back({r.player, r.rect, {r.rect.x, r.rect.y, r.rect.w, f.big.header_h}});
   }
+  if (in.memory)
+    for (const auto& z : out.zones) {
+      int& w = in.memory->zone_w[zone_key(in.view->zones[z.zone].name, z.slot.h)];
+      w = std::max(w, z.box.w);
+    }
   return out;
 }
 

@@ -5,6 +5,7 @@
 // and hit-testing. Its own parts: layout_parts.hpp.
 #include <array>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -71,6 +72,10 @@ struct LayoutMemory {
   std::string key;  // table, players, bottom player, card definitions: another starts afresh
   int card_h = 0, small_h = 0, top_h = 0, bottom_h = 0;
   std::array<int, 4> recent{};  // the card heights the last layouts would have chosen afresh
+  // The widest box each zone had ("hand:1@120": at cards 120 px high): a
+  // zone keeps that room when its cards go, so a hand that shrinks and
+  // grows again does not shift its neighbours back and forth.
+  std::map<std::string, int> zone_w;
 };
 
 struct LayoutInput {

@@ -75,6 +75,13 @@ int grid_cards_width(const Item& it, const Metrics& m) {
   return m.cw;
 }
 
+// The room a zone had before at this card size (LayoutMemory::zone_w).
+static int remembered(const LayoutInput& in, const Item& it, const Metrics& m) {
+  if (!in.memory || !in.view) return 0;
+  auto f = in.memory->zone_w.find(zone_key(in.view->zones[it.zone].name, m.ch));
+  return f == in.memory->zone_w.end() ? 0 : f->second;
+}
+
 int text_width(const LayoutInput& in, const std::string& s) {
   return in.label_width ? in.label_width(s) : static_cast<int>(s.size()) * 7;
 }
@@ -197,6 +204,8 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m,
           lines.back().group = it.group, lines.back().row = row, lines.back().per_line = k;
         }
         Line& l = lines.back();
+        // The room it had before, where the line has it (wrapping as ever).
+        if (!g.grid) w = std::max(w, remembered(in, member, m));
         if (!g.grid) w = std::min(w, std::max(least, room - (l.items.empty() ? 0 : l.w + m.gap)));
         l.w += (l.items.empty() ? 0 : m.gap) + w;
         l.items.push_back(g.items[j]);
@@ -210,7 +219,8 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m,
     // close as their corners allow), then shares what room is left.
     int cards = cards_width(it, m, true);
     int least = std::min(std::max(cards, std::min(it.label_w + 8, 4 * m.cw)), width);
-    int pref = box_width(it, m, false);
+    int kept = std::min(remembered(in, it, m), width);
+    int pref = std::max(box_width(it, m, false), kept);
     if (box_width(it, m, true) > width && !hopeless(it, width, m)) out.overfull = true;
     bool full = !lines.empty() && lines.back().w + m.gap + least > width;
     if (lines.empty() || force || full || lines.back().group >= 0) lines.emplace_back();

@@ -19,13 +19,20 @@ namespace ratify::gui::layout_parts {
 // The widest corner any card of the game shows, measured once per card size
 // (corners are few: a game has a few dozen definitions).
 struct Corners {
-  std::vector<std::string> texts;  // distinct corner texts
+  std::vector<std::string> texts;       // distinct corner texts
+  std::vector<std::string> name_words;  // the longest word of each name without a corner
   const std::function<int(const std::string&, int)>* bold = nullptr;
+  int measure(const std::string& t, int px) const {
+    return bold && *bold ? (*bold)(t, px) : static_cast<int>(std::lround(t.size() * px * 0.68));
+  }
   int width(int card_h) const {
     int px = corner_font_px(card_h), w = 0;
-    for (const auto& t : texts)
-      w = std::max(
-          w, bold && *bold ? (*bold)(t, px) : static_cast<int>(std::lround(t.size() * px * 0.68)));
+    for (const auto& t : texts) w = std::max(w, measure(t, px));
+    // A card without a corner label shows the start of its name instead
+    // (card_draw's sliver, in a font 10/12 of the corner's, inside the
+    // card's border and padding): its longest word must fit whole.
+    int name_px = std::clamp(px * 10 / 12, 8, 18);
+    for (const auto& t : name_words) w = std::max(w, measure(t, name_px) + card_h / 10);
     return w;
   }
 };
@@ -43,6 +50,11 @@ struct Metrics {
 };
 
 Metrics metrics_for(int card_h, double scale, const Corners& corners);
+
+// LayoutMemory::zone_w's key: a zone at a card height.
+inline std::string zone_key(const std::string& zone, int card_h) {
+  return zone + "@" + std::to_string(card_h);
+}
 
 // A zone's cards in a grid's place show at most this many spread: the
 // place keeps its width whatever it holds, so columns line up.

@@ -62,7 +62,11 @@ void Messages::draw_banner(Rect table, const std::string& rules_error) {
            [this] { clear_banner(); });
 }
 
-void Messages::draw_notice(Rect table, bool banner_up) {
+void Messages::end_notice(const std::string& text) {
+  if (notice_ == text) notice_until_ = 0;
+}
+
+void Messages::draw_notice(Rect table, bool banner_up, Rect free) {
   if (notice_.empty() || f_.now >= notice_until_) return;
   // One line, or more: a reload's notice names what changed on a second.
   std::vector<std::string> lines;
@@ -78,6 +82,7 @@ void Messages::draw_notice(Rect table, bool banner_up) {
   w = std::min(w + px(32), table.w - px(40));
   int h = lh * n + px(14);
   int y = table.y + px(10) + (banner_up ? px(140) : 0);
+  if (!banner_up && free.h >= h + px(12)) y = free.bottom() - h - px(6);
   Rect r{table.cx() - w / 2, y, w, h};
   cv_.fill(r, theme::notice.with_alpha(240), n == 1 ? h / 2 : px(12));
   for (int k = 0; k < n; ++k)

@@ -16,12 +16,17 @@ class Messages : Part {
   void clear_banner();
   bool has_banner() const { return !banner_.empty(); }
   void notify(std::string text, uint64_t ms = 3000);
+  // Ends the notice at once if it still says `text` (a bot's "thinking"
+  // once it has moved: a notice that lingers reads as still thinking).
+  void end_notice(const std::string& text);
 
   // The banner over the table; `rules_error` (the game cannot go on) wins
   // over any other and cannot be dismissed.
   void draw_banner(Rect table, const std::string& rules_error);
   // The notice, lower when a banner is up.
-  void draw_notice(Rect table, bool banner_up);
+  // In `free` (the felt under the shared zones, else the table's top):
+  // over no player's name or hand.
+  void draw_notice(Rect table, bool banner_up, Rect free = {});
 
   // What tests probe.
   std::string banner_text() const;

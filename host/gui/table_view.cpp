@@ -90,7 +90,8 @@ void TableView::draw_area(const PlayerArea& a, const TableFacts& t) {
   Rect head{r.x + px(10), r.y, r.w - px(20), a.header.h};
   Font f = font(13.5, Weight::Bold);
   int w = cv_.text(head.x, head.y + (head.h - cv_.line_h(f)) / 2, who, f, theme::text, head.w);
-  if (acting) {
+  // "to act" says whose turn among several players; alone it says nothing.
+  if (acting && t.session.players() > 1) {
     Font tf = font(12.5, Weight::Bold);
     cv_.text(head.x + w + px(10), head.y + (head.h - cv_.line_h(tf)) / 2, "\u25c0 to act", tf,
              theme::playable, head.w - w - px(10));

@@ -362,6 +362,12 @@ void Rules::read_variant_players(lua_State* L, int t, const std::string& where, 
 void Rules::read_variant(const fs::path& path) {
   lua_State* L = vm_->state();
   std::string file = vm_->display_path(path);
+  // A user's variant lives in their own .../variants/<id>/, outside the
+  // ruleset's folder: that one file may be read (a replay naming any
+  // other file outside is still refused).
+  fs::path folder = path.parent_path();
+  if (folder.filename() == meta_.id && folder.parent_path().filename() == "variants")
+    vm_->allow_file(path);
   vm_->run_file(path, 1);
   if (!lua_istable(L, -1)) {
     lua_pop(L, 1);
@@ -387,7 +393,9 @@ void Rules::read_variant(const fs::path& path) {
         try {
           v.options[name] = core::check_value(name, value, meta_.options);
         } catch (const core::OptionError& e) {
-          throw ScriptError(where + e.what());
+          int line = key_line(path.string(), 1, name);  // file:line, as a Lua error has
+          throw ScriptError(line ? file + ":" + std::to_string(line) + ": " + e.what()
+                                 : where + e.what());
         }
         lua_pop(L, 1);
       }

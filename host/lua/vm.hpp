@@ -45,6 +45,9 @@ class Vm {
   // "" when `file` may be read: a regular file inside the ruleset's
   // folder or scripts/, links followed; else why not (core/files.hpp).
   std::string outside(const std::filesystem::path& file) const;
+  // One more file outside those folders that may be run: a user's own
+  // variant file (Rules::read_variant decides which).
+  void allow_file(const std::filesystem::path& file) { allowed_file_ = file; }
   // The file a table was returned from by `require` (for messages), or "".
   std::string module_file_of(const void* table) const;
 
@@ -72,7 +75,7 @@ class Vm {
  private:
   void open_sandbox();
   lua_State* L_ = nullptr;
-  std::filesystem::path ruleset_dir_, scripts_dir_;
+  std::filesystem::path ruleset_dir_, scripts_dir_, allowed_file_;
   Limits limits_;
   size_t used_ = 0;
   size_t host_used_ = 0;

@@ -346,6 +346,10 @@ std::string history_show_text(const HistoryRun& r) {
     << "  players   " << r.players << ", " << r.games << " games per variant, seed " << r.seed
     << "\n"
     << "  command   " << r.command << "\n";
+  if (const json& files = at(r.report, "variant_files"); files.is_object())
+    for (const auto& [name, file] : files.items())
+      o << "  file      " << name << ": " << (file.is_string() ? file.get<std::string>() : "")
+        << "\n";
   for (const json* v : variants_of(r.report)) {
     o << name_of(*v) << ":\n";
     const json& seats = at(*v, "seats");

@@ -11,10 +11,8 @@ local runs = require "runs"
 local sides = require "sides"
 local heuristic = require "heuristic"
 
-local HAND_SIZE = 7 -- rule 4a
-local DEAL = 5      -- rule 1
-local COMPLETION_BONUS = 20
-local BILL_OF_RIGHTS_BONUS = 25
+-- Hand size (rule 4a), the deal (rule 1) and the bonuses are the options
+-- hand_size, deal, completion_bonus and bill_of_rights_bonus: house rules.
 local MAX_HANDS = 20 -- safety when a game ends by points
 local QUIZ_CHOICES = 4
 
@@ -156,7 +154,7 @@ local function deal_hand(g)
   s.idle = 0
   for i = 1, g.players do s.skip[i] = false end
   local first = next_seat(g, s.dealer)
-  for _ = 1, DEAL do
+  for _ = 1, g.options.deal do
     local p = first
     for _ = 1, g.players do
       g.draw("deck", sides.hand(p), 1)
@@ -173,9 +171,9 @@ local function hand_points(g, side, completed)
     for _, p in ipairs(sides.members(g, side)) do points = points - 5 * g.count(sides.hand(p)) end
   end
   if completed then
-    points = points + COMPLETION_BONUS
+    points = points + g.options.completion_bonus
     if runs.is_bill_of_rights(completed.lo, g.count(completed.zone)) then
-      points = points + BILL_OF_RIGHTS_BONUS
+      points = points + g.options.bill_of_rights_bonus
     end
   end
   return points
@@ -278,7 +276,7 @@ local STOP_IDS = { "judicial_review", "filibuster" } -- stop cards, in this orde
 
 local function draw_actions(g, p, list)
   list[#list + 1] = { kind = "draw", from = "deck", zone = "deck" }
-  local need = HAND_SIZE - g.count(sides.hand(p))
+  local need = g.options.hand_size - g.count(sides.hand(p))
   if need > 0 and g.count("discard") >= need then
     list[#list + 1] = { kind = "draw", from = "discard", zone = "discard" }
   end
@@ -437,7 +435,7 @@ local function run_name(g, zone)
 end
 
 local function draw_label(g, a)
-  local need = math.max(0, HAND_SIZE - g.count(sides.hand(st(g).current)))
+  local need = math.max(0, g.options.hand_size - g.count(sides.hand(st(g).current)))
   if a.from == "discard" then
     local top, names = g.cards("discard"), {}
     for i = #top, #top - need + 1, -1 do names[#names + 1] = name_of(g, top[i]) end
@@ -486,7 +484,7 @@ local function apply_draw(g, a)
   local s = st(g)
   if g.logging then g.log("Player %d: %s", s.current, describe(g, a)) end
   local hand = sides.hand(s.current)
-  local need = math.max(0, HAND_SIZE - g.count(hand))
+  local need = math.max(0, g.options.hand_size - g.count(hand))
   if a.from == "discard" then
     g.draw("discard", hand, need)
   else
@@ -701,6 +699,11 @@ return {
     article_v = { default = "per_hand", choices = { "per_hand", "per_run" },
       doc = "Article V needed once per hand before the first run, or once before every run" },
     hand_penalty = { default = false, doc = "Each card left in hand at the end of a hand scores -5" },
+    hand_size = { default = 7, min = 1, max = 15, doc = "Cards a player draws up to (rule 4a)" },
+    deal = { default = 5, min = 1, max = 15, doc = "Cards dealt to each player at the start of a hand (rule 1)" },
+    completion_bonus = { default = 20, min = 0, max = 1000, doc = "Points for the side that completes a run of ten" },
+    bill_of_rights_bonus = { default = 25, min = 0, max = 1000,
+      doc = "Further points when the completed run is the Bill of Rights (1-10)" },
     quiz = { default = false,
       doc = "Rule 9 as a quiz: name each amendment's subject from choices; the next player may challenge "
         .. "a wrong naming, and the named player loses the next turn" },

@@ -19,7 +19,6 @@ local attr = require "attributes"
 local K = require "kit"
 local S = require "speed"
 
-local HAND_SIZE = 7
 local BOX, DECK, DISCARD = "box", "deck", "discard"
 local PARTIES = { "Party A", "Party B" }
 
@@ -59,11 +58,12 @@ local end_primary, end_general, award
 -- Each phase, each player will draw a hand of cards, and the phase ends
 -- when every player has played all of his or her cards." "In each phase,
 -- each player draws seven cards. Randomly determine a starting player."
+-- (Seven is the option hand_size: a house rule changes it.)
 local function start_phase(g, phase)
   local s = g.state
   s.phase = phase
   g.shuffle(DECK)
-  for p = 1, g.players do draw(g, p, HAND_SIZE) end
+  for p = 1, g.players do draw(g, p, g.options.hand_size) end
   s.start = g.random(g.players)
   s.turn = s.start
   s.plays, s.shed, s.draw_after, s.pending = 0, false, 0, nil
@@ -602,6 +602,8 @@ return {
     match = { default = false,
       doc = "Party match: several games in one, two parties, party points" },
     match_games = { default = 4, min = 1, max = 10, doc = "Games in a party match" },
+    hand_size = { default = 7, min = 1, max = 12,
+      doc = "Cards each player draws at the start of each phase (rule: seven)" },
   },
   cards = require "cards",
   -- the cards' own fields, beside the host's (`ratify lint` checks the rest)

@@ -51,6 +51,33 @@ function E.keep(g, p, c) g.move(c, B.aside(p)) end
 function E.lose_turn(g, p) g.state.skip[p] = g.state.skip[p] + 1 end
 function E.extra_turn(g, p) g.state.extra[p] = g.state.extra[p] + 1 end
 
+-- The rows each player has in this game (the cards dealt to each).
+function E.rows(g) return g.state.size end
+
+-- Whose card c is, and where: the player whose zone holds it, the row (nil
+-- for an aside) and the kind of zone ("row", "cap" or "aside"); nil when it
+-- lies in no player's zone (the deck, spent, Gitmo). The cards that take
+-- from an opponent ask this.
+function E.owner(g, c)
+  local zone = g.where(c)
+  local kind, p, s = zone:match("^(%a+):(%d+):(%d+)$")
+  if not kind then
+    p = zone:match("^aside:(%d+)$")
+    if not p then return nil end
+    return tonumber(p), nil, "aside"
+  end
+  return tonumber(p), tonumber(s), kind
+end
+
+-- Card c of p's row `row` goes to Gitmo; the turn player's own spot, emptied
+-- during his turn, is refilled at once (F.refill_own); in a refill or the
+-- deal the dealer fills it.
+function E.to_gitmo(g, p, c, row)
+  g.move(c, "prison")
+  local s = g.state
+  if s.phase == "play" and s.turn == p then s.refill_row = row end
+end
+
 -- The choices "an opponent of yours": one decision action per opponent.
 function E.pick_opponent(g, d)
   local list = {}

@@ -23,7 +23,7 @@ function F.init(g)
   if g.options.partners and n ~= 4 and n ~= 6 then
     error("the partners option needs 4 or 6 players (partners sit opposite)")
   end
-  local size = B.deal_size(n)
+  local size = g.options.deal_size > 0 and g.options.deal_size or B.deal_size(n)
   g.zone("deck", { visibility = "top", kind = "deck", label = "Basic deck (face up)" })
   g.zone("special_ops", { visibility = "none", kind = "deck", label = "Special Ops" })
   g.zone("spent", { visibility = "all", kind = "pile", label = "Used cards" })

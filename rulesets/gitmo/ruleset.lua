@@ -21,6 +21,8 @@ return {
   name = "GITMO",
   players = { min = 2, max = 6 },
   options = {
+    deal_size = { default = 0, min = 0, max = 6,
+      doc = "Cards dealt to each player, one row each (0: the rule's 4 with 2-3 players, 3 with 4, 2 with 5-6)" },
     rounds = { default = 1, min = 1, max = 10,
       doc = "Rounds in the game; in a round every player deals one hand" },
     bottom_card = { default = false,

@@ -13,7 +13,9 @@
 --                         (d: the pending decision; a: the chosen action)
 -- E is effects.lua, the kit the hooks work with: E.keep, E.ask,
 -- E.lose_turn, E.extra_turn, E.opponents, E.pick_opponent, E.choice,
--- E.board, E.runs.
+-- E.rows, E.owner, E.to_gitmo, E.board, E.runs. A card uses the kit, never the
+-- zones' names or g.state directly: what it needs and the kit lacks goes
+-- in the kit.
 
 -- Kept beside the drawer: protectors to lay on a run later, points cards.
 local function keep(g, p, c, E) E.keep(g, p, c) end
@@ -30,11 +32,11 @@ local take_card = {
     local B, R = E.board, E.runs
     local p, list = d.player, {}
     for _, q in ipairs(E.opponents(g, p)) do
-      for s = 1, g.state.size do
+      for s = 1, E.rows(g) do
         local cards = g.cards(B.row(q, s))
         if #cards == 1 and B.numbered(g, cards[1]) and g.count(B.cap(q, s)) == 0 then
           local c = cards[1]
-          for t = 1, g.state.size do
+          for t = 1, E.rows(g) do
             local mine = g.cards(B.row(p, t))
             if #mine == 0 then
               list[#list + 1] = E.choice { card = c, row = t, at = "fill", target = q, zone = B.row(p, t) }
@@ -90,7 +92,7 @@ local steal_gitmo = {
   choices = function(g, d, E)
     local B, list = E.board, {}
     for _, q in ipairs(E.opponents(g, d.player)) do
-      for s = 1, g.state.size do
+      for s = 1, E.rows(g) do
         for _, c in ipairs(g.cards(B.cap(q, s))) do
           if g.defs[c].cap == "gitmo" then list[#list + 1] = E.choice { card = c, target = q } end
         end
@@ -101,7 +103,7 @@ local steal_gitmo = {
   -- the row is not in the choice: the card lies on it ("cap:q:s")
   describe = function(g, _, a, E)
     local B = E.board
-    local s = tonumber(g.where(a.card):match("^cap:%d+:(%d+)$"))
+    local _, s = E.owner(g, a.card)
     return "Take " .. g.defs[a.card].name .. " off " .. B.name(a.target) .. "'s " .. B.describe_row(g, a.target, s)
   end,
   resolve = function(g, d, a, E)
@@ -115,7 +117,7 @@ local steal_gitmo = {
 local indict = {
   choices = function(g, d, E)
     local B, list = E.board, {}
-    for s = 1, g.state.size do
+    for s = 1, E.rows(g) do
       local cards = g.cards(B.row(d.player, s))
       if #cards == 1 and g.defs[cards[1]].side == "traitor" and g.count(B.cap(d.player, s)) == 0 then
         list[#list + 1] = E.choice { card = cards[1], row = s }
@@ -125,12 +127,8 @@ local indict = {
   end,
   describe = function(g, _, a, E) return "Send " .. E.board.short(g, a.card) .. " (row " .. a.row .. ") to Gitmo" end,
   resolve = function(g, d, a, E)
-    g.move(a.card, "prison")
+    E.to_gitmo(g, d.player, a.card, a.row)
     g.log("%s sends %s to Gitmo", E.board.name(d.player), E.board.short(g, a.card))
-    -- the turn player's own spot, emptied during his turn, is refilled at
-    -- once (F.refill_own); in a refill or the deal the dealer fills it
-    local s = g.state
-    if s.phase == "play" and s.turn == d.player then s.refill_row = a.row end
   end,
 }
 
@@ -138,8 +136,8 @@ local indict = {
 local function scotus(g, p, _, E)
   local B = E.board
   for _, t in ipairs(g.all("trump")) do
-    local zone = g.where(t)
-    local owner = tonumber(zone:match("^cap:(%d+):") or zone:match("^aside:(%d+)$"))
+    local owner, _, kind = E.owner(g, t)
+    if kind == "row" then owner = nil end -- held on a cap or set aside, not in a row
     if owner and not B.own(g, p, owner) then
       g.move(t, B.aside(p))
       g.log("%s takes the Trump card from %s", B.name(p), B.name(owner))
@@ -153,7 +151,8 @@ end
 local function truth(g, p, _, E)
   local B = E.board
   for _, w in ipairs(g.all("whistleblower")) do
-    local owner = tonumber(g.where(w):match("^aside:(%d+)$"))
+    local owner, _, kind = E.owner(g, w)
+    if kind ~= "aside" then owner = nil end -- set aside only
     if owner and not B.own(g, p, owner) then
       g.move(w, B.aside(p))
       g.log("%s takes the Whistleblower from %s", B.name(p), B.name(owner))
