@@ -438,6 +438,7 @@ TEST(Window, PickerThenOptionsThenGame) {
   ASSERT_EQ(p.screen, "options");
   ASSERT_TRUE(p.find("button:start"));
   ASSERT_TRUE(p.find("seat:1"));
+  EXPECT_TRUE(p.find("button:auto")) << "forced moves can be switched off";
   d.click_named("seat:1");  // human -> bot
   bool any_option = false;
   for (const auto& b : p.boxes) any_option |= starts_with(b.name, "option:");

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <iostream>
 #include <set>
 #include <string>
 
@@ -289,6 +291,136 @@ TEST(State, AResumedGamesLogHoldsEveryMove) {
   auto resumed = engine::resume_game(l, save, engine::Mode::Interactive);
   ASSERT_TRUE(resumed.game);
   EXPECT_EQ(resumed.game->state().log(), g.state().log());
+}
+
+// A seat's private log line (g.log_to): escaped tells the taker and the
+// giver which card changed hands; no other seat's view, nor an onlooker's,
+// ever holds it, and a save keeps whom each line is for.
+TEST(Log, APrivateLineIsInItsSeatsViewOnly) {
+  auto l = engine::Loaded::open("escaped");
+  engine::Game g(l, 3, 5, l->options({}), engine::Mode::Interactive);
+  ASSERT_EQ(g.actor(), 3);
+  int take = find(g, "Take card 1 of Player 1");
+  ASSERT_GE(take, 0);
+  g.apply(take);
+  auto has = [](const std::vector<std::string>& log, const std::string& start) {
+    return std::any_of(log.begin(), log.end(),
+                       [&](const std::string& l) { return l.rfind(start, 0) == 0; });
+  };
+  EXPECT_TRUE(has(g.view(3).log, "You took ")) << "the taker is told";
+  EXPECT_TRUE(has(g.view(1).log, "Player 3 took your ")) << "the giver is told";
+  for (int seat : {0, 1, 2}) EXPECT_FALSE(has(g.view(seat).log, "You took ")) << "seat " << seat;
+  for (int seat : {0, 2, 3})
+    EXPECT_FALSE(has(g.view(seat).log, "Player 3 took your ")) << "seat " << seat;
+  for (int seat : {0, 1, 2}) {
+    auto j = engine::to_json(g.view(seat)).dump();
+    EXPECT_EQ(j.find("You took"), std::string::npos) << "seat " << seat << "'s JSON view";
+  }
+  EXPECT_TRUE(has(g.view(2).log, "Player 3: Take card 1 of Player 1")) << "everyone reads the take";
+  auto probe = l->new_state(3, 5, l->options({}), {}, false);
+  probe->load(g.state().save());
+  EXPECT_EQ(probe->log_for(2), g.state().log_for(2));
+  EXPECT_EQ(probe->log_for(3), g.state().log_for(3));
+}
+
+// Designer notes never reach a player: no shipped card's name or text,
+// nor a line of a game's log, holds one (they belong in a card's `note`).
+TEST(Cards, NoDesignerNoteInANameOrText) {
+  const std::vector<std::string> notes = {
+      "[Reconstruction", "Reconstruction:", "Placeholder", "placeholder", "TODO",
+      "FIXME",           "a designer may"};
+  for (const char* id : {"article2", "amendments", "constitution", "escaped", "gitmo", "captured",
+                         "meet_the_patriots", "british_constitution"}) {
+    auto l = engine::Loaded::open(id);
+    for (const auto& d : l->card_defs())
+      for (const auto& n : notes) {
+        EXPECT_EQ(d.name.find(n), std::string::npos) << id << ": " << d.id << "'s name";
+        EXPECT_EQ(d.text.find(n), std::string::npos) << id << ": " << d.id << "'s text: " << d.text;
+      }
+    // nor a log line of a game
+    engine::Game g(l, l->default_players(), 2, l->options({}), engine::Mode::Record);
+    core::Rng pick(2);
+    for (int k = 0; k < 300 && g.actor() != 0; ++k)
+      g.apply(static_cast<int>(pick.below(static_cast<uint32_t>(g.action_count()))));
+    for (const auto& line : g.state().log())
+      for (const auto& n : notes) EXPECT_EQ(line.find(n), std::string::npos) << id << ": " << line;
+  }
+}
+
+// A whole game with forced moves played for the human seats: how many
+// decisions were left to them, every move recorded, the replay the same
+// game, and undo back over the forced moves to the last one chosen.
+struct Clicks {
+  size_t moves = 0, chosen = 0;
+};
+
+Clicks play_with_forced_moves(const char* id, int players, uint64_t seed,
+                              const std::function<int(engine::Game&)>& choose) {
+  auto l = engine::Loaded::open(id);
+  engine::Game g(l, players, seed, l->options({}), engine::Mode::Record);
+  g.set_auto_seats(~0u);
+  Clicks c;
+  for (int k = 0; k < 5000 && g.actor() != 0; ++k) {
+    g.apply(choose(g));
+    ++c.chosen;
+  }
+  EXPECT_EQ(g.actor(), 0) << id << ": the game ends";
+  c.moves = g.steps();
+  EXPECT_FALSE(engine::verify_replay(l, g.replay())) << id << ": the replay is the same game";
+  std::cout << id << " seed " << seed << ": " << c.moves << " moves, " << c.chosen
+            << " chosen by the player\n";
+  return c;
+}
+
+TEST(ForcedMoves, CapturedAsksOnlyRealChoices) {
+  core::Rng pick(3);
+  auto c = play_with_forced_moves("captured", 3, 3, [&](engine::Game& g) {
+    EXPECT_LT(g.auto_action(), 0) << "a forced move is never asked";
+    return static_cast<int>(pick.below(static_cast<uint32_t>(g.action_count())));
+  });
+  EXPECT_LT(c.chosen * 2, c.moves) << "most of Captured's moves are forced";
+}
+
+// The patience's player takes the first move offered (the Government's
+// first), dealing only when nothing else is left.
+TEST(ForcedMoves, ThePatiencePlaysFillsAndSafeMovesToTheGovernment) {
+  auto c = play_with_forced_moves("british_constitution", 1, 7, [](engine::Game& g) {
+    EXPECT_LT(g.auto_action(), 0) << "a forced move is never asked";
+    return 0;
+  });
+  EXPECT_LT(c.chosen, c.moves);
+}
+
+TEST(ForcedMoves, UndoGoesBackToTheMoveThePlayerChose) {
+  auto l = engine::Loaded::open((fs::path(RATIFY_TEST_FIXTURES) / "forced").string());
+  engine::Game g(l, 1, 1, l->options({}), engine::Mode::Interactive);
+  g.set_auto_seats(1u << 1);
+  EXPECT_EQ(g.steps(), 0u) << "the first count is chosen";
+  g.apply(0);  // 1, then 2 and 3 forced
+  EXPECT_EQ(g.steps(), 3u);
+  EXPECT_EQ(g.step(1).label, "Count 1 (forced)");
+  EXPECT_EQ(g.state().save()["state"]["count"], 3);
+  g.undo(1);
+  EXPECT_EQ(g.steps(), 0u) << "back over the forced moves to the one chosen";
+  EXPECT_EQ(g.state().save()["state"]["count"], 0);
+  g.set_auto_seats(0);
+  g.apply(0);
+  EXPECT_EQ(g.steps(), 1u) << "off: every move is asked";
+  EXPECT_EQ(g.why_no_undo(1), "");
+}
+
+// Only the seats that let them get their forced moves played.
+TEST(ForcedMoves, OnlyForTheSeatsThatLetThem) {
+  auto l = engine::Loaded::open((fs::path(RATIFY_TEST_FIXTURES) / "forced").string());
+  engine::Game g(l, 2, 1, l->options({}), engine::Mode::Record);
+  g.set_auto_seats(1u << 1);
+  g.apply(0);  // player 1 counts 1; player 2's forced count is asked
+  EXPECT_EQ(g.steps(), 1u);
+  EXPECT_EQ(g.actor(), 2);
+  EXPECT_EQ(g.auto_action(), 0);
+  g.apply(0);  // player 2 counts 2; player 1's forced 3 is played
+  EXPECT_EQ(g.steps(), 3u);
+  EXPECT_EQ(g.actor(), 2);
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ struct PlayArgs {
   int players = 0, max_actions = 0;
   std::string log_file, screenshot;
   bool text = false, quiet = false;
+  bool no_auto = false;  // text UI: forced moves asked, not played for the humans
   int width = 1280, height = 720;
   // --resume [FILE]: a saved game (none named: the latest save; a ruleset
   // id: its latest save).

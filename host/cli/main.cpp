@@ -148,6 +148,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(320, 7680));
   p->add_flag("--text", play.text, "Use the text UI even with a display");
   p->add_flag("--quiet", play.quiet, "Bots only: print just the result");
+  p->add_flag("--no-auto", play.no_auto,
+              "Text UI: ask every forced move (by default they are played for you)");
   auto* resume =
       p->add_option("--resume", play.resume,
                     "Resume a saved game: FILE, or the latest save (of RULESET when one is "

@@ -63,6 +63,7 @@ int play_logged(engine::Game& game, const std::vector<std::string>& seats, const
   TextOptions opts;
   opts.max_actions = a.max_actions;
   opts.quiet = a.quiet;
+  opts.auto_moves = !a.no_auto;
   opts.after_action = [&] { log.update(); };
   int rc = 0;
   try {

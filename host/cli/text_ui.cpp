@@ -186,6 +186,7 @@ void print_help(std::ostream& out) {
          "  l        the whole game log\n"
          "  rules    how to play this game (rules designer: the designer's notes)\n"
          "  reload   read the rules' files again and replay the game under them\n"
+         "  auto     forced moves played for you, or asked (switches)\n"
          "  q        quit\n";
 }
 
@@ -287,12 +288,30 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     if (seats[p] != "human") seat_bot[p] = bots::make_bot(seats[p], game.loaded().meta());
     rngs.emplace_back(core::mix_seed(game.seed(), 1000 + static_cast<uint64_t>(p)));
   }
-  size_t log_shown = game.state().log().size();
+  // The log as one seat is shown it: the one human's (its private lines
+  // too), else everyone's; with several humans at one screen, each reads
+  // its own private lines with `l` at its turn.
+  int humans = 0, reader = 0;
+  for (int p = 0; p < game.players(); ++p)
+    if (!seat_bot[p]) ++humans, reader = p + 1;
+  if (humans != 1) reader = 0;
+  size_t log_shown = game.state().log_for(reader).size();
+  // Forced moves are played for the humans by the engine (their lines show
+  // in the log like any move).
+  auto set_auto = [&](bool on) {
+    uint32_t humans_mask = 0;
+    for (int p = 0; p < game.players(); ++p)
+      if (!seat_bot[p] && on) humans_mask |= 1u << (p + 1);
+    game.set_auto_seats(humans_mask);
+    if (opts.after_action) opts.after_action();
+  };
+  bool auto_moves = opts.auto_moves;
+  set_auto(auto_moves);
   int done = 0;
   BoardPrinter printer;
   bool changed = true, whole = true;  // the board and actions to print before the prompt
   auto flush_log = [&]() {
-    const auto& log = game.state().log();
+    const auto log = game.state().log_for(reader);
     if (log_shown > log.size()) log_shown = log.size();
     for (; log_shown < log.size(); ++log_shown)
       if (!opts.quiet) out << "  | " << log[log_shown] << "\n";
@@ -345,16 +364,21 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
       std::string which;
       words >> which;
       out << rules_text(game, which == "designer" || which == "readme");
+    } else if (cmd == "auto") {
+      auto_moves = !auto_moves;
+      out << (auto_moves ? "forced moves are played for you\n" : "forced moves are asked\n");
+      set_auto(auto_moves);
+      changed = true;
     } else if (cmd == "reload") {
       reload_rules(game, seats, seat_bot, out);
-      log_shown = game.state().log().size();
+      log_shown = game.state().log_for(reader).size();
       changed = whole = true;
     } else if (cmd == "u") {
       std::string why = game.why_no_undo(actor);
       if (why.empty()) {
         game.undo(actor);
         if (opts.after_action) opts.after_action();
-        log_shown = game.state().log().size();
+        log_shown = game.state().log_for(reader).size();
         out << "undone\n";
         changed = true;
       } else {

@@ -15,6 +15,9 @@ namespace ratify::cli {
 struct TextOptions {
   int max_actions = 0;  // 0 = to the end
   bool quiet = false;   // bots only: print just the result
+  // Forced moves the rules mark (`auto`) played for the human seats (the
+  // `auto` command switches them; play --no-auto starts with them off).
+  bool auto_moves = true;
   // Called after every action played or undone (play --log writes as it goes).
   std::function<void()> after_action;
 };

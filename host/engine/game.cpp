@@ -1,10 +1,20 @@
 #include "engine/game.hpp"
 
+#include <algorithm>
+
 #include "lua/match.hpp"
 #include "lua/ruleset.hpp"
 #include "lua/vm.hpp"
 
 namespace ratify::engine {
+
+namespace {
+// Lines every seat is shown (g.log_to's lines are one seat's).
+size_t public_lines(const State& s) {
+  const auto& to = s.log_to();
+  return static_cast<size_t>(std::count(to.begin(), to.end(), 0u));
+}
+}  // namespace
 
 lua::Match& testing::match_of(Game& g) {
   return g.state_->match();
@@ -90,6 +100,43 @@ std::vector<std::vector<bool>> Game::seen_now() {
 }
 
 void Game::apply(int i) {
+  auto_moves_ = 0;
+  apply_one(i, false);
+  play_forced();
+}
+
+void Game::set_auto_seats(uint32_t seats) {
+  auto_seats_ = seats;
+  auto_moves_ = 0;
+  play_forced();
+}
+
+int Game::auto_action() {
+  for (int i = 0, n = action_count(); i < n; ++i) {
+    auto fields = state_->action_fields(i);
+    auto f = fields.find("auto");
+    if (f == fields.end() || !f->is_boolean() || !f->get<bool>()) continue;
+    if (!action(i).risky) return i;  // a move that can cost the game is always asked
+  }
+  return -1;
+}
+
+// A ruleset whose forced moves never end would hang the face: past this
+// many in a row the player is asked again.
+constexpr int kMostForcedMoves = 10000;
+
+void Game::play_forced() {
+  for (int n = 0; n < kMostForcedMoves; ++n) {
+    int a = actor();
+    if (a == 0 || !((auto_seats_ >> a) & 1u)) return;
+    int i = auto_action();
+    if (i < 0) return;
+    apply_one(i, true);
+    ++auto_moves_;
+  }
+}
+
+void Game::apply_one(int i, bool forced) {
   if (mode_ == Mode::Lean) {
     state_->apply(i);
     return;
@@ -98,15 +145,17 @@ void Game::apply(int i) {
   step.record.actor = state_->actor();
   step.record.action = state_->action_fields(i);
   step.record.label = state_->action(i).label;
+  step.forced = forced;
   std::vector<std::vector<bool>> before;
   if (mode_ == Mode::Interactive) {
     step.before = std::make_unique<Mark>(state_->mark());
     before = seen_now();
   }
-  size_t lines = state_->log().size();
+  size_t lines = public_lines(*state_);
   state_->apply(i);
-  // Every face reads the same log: a move the rules did not log is logged here.
-  if (state_->logging() && state_->log().size() == lines && !step.record.label.empty())
+  // Every face reads the same log: a move the rules did not log for
+  // everyone (nothing, or only lines private to a seat) is logged here.
+  if (state_->logging() && public_lines(*state_) == lines && !step.record.label.empty())
     state_->add_log("Player " + std::to_string(step.record.actor) + ": " + step.record.label);
   step.record.hash = state_->hash();
   if (mode_ == Mode::Interactive) {
@@ -123,7 +172,7 @@ std::string Game::why_no_undo(int player) const {
   for (size_t k = log_.size(); k-- > 0;) {
     if (log_[k].revealed & (1u << player))
       return "cannot undo: \"" + log_[k].record.label + "\" showed you a card";
-    if (log_[k].record.actor == player) return {};
+    if (log_[k].record.actor == player && !log_[k].forced) return {};
   }
   return "nothing of yours to undo";
 }
@@ -132,7 +181,7 @@ void Game::undo(int player) {
   std::string why = why_no_undo(player);
   if (!why.empty()) throw std::runtime_error(why);
   size_t k = log_.size();
-  while (k-- > 0 && log_[k].record.actor != player) {
+  while (k-- > 0 && (log_[k].record.actor != player || log_[k].forced)) {
   }
   state_->restore(*log_[k].before);
   log_.resize(k);
@@ -216,7 +265,9 @@ std::optional<Divergence> Game::reload(std::shared_ptr<Loaded> fresh) {
       return Divergence{n, at + ": " + e.what()};
     }
   }
-  // The same actions under the new rules: take the old game's place.
+  // The same actions under the new rules: take the old game's place
+  // (forced moves stay forced, for undo).
+  for (size_t k = 0; k < g->log_.size() && k < log_.size(); ++k) g->log_[k].forced = log_[k].forced;
   log_ = std::move(g->log_);
   state_ = std::move(g->state_);
   loaded_ = std::move(fresh);

@@ -95,11 +95,26 @@ class Game {
   Action action(int i) { return state_->action(i); }
   // Carries out action i and records it; when the rules logged nothing for
   // it, the engine logs "Player N: label" (every face shows the same log).
+  // Then plays the forced moves that follow (set_auto_seats).
   void apply(int i);
   std::optional<Result> result() { return state_->result(); }
 
-  // Undo, for `player`: back to before that player's last action, unless
-  // an action on the way showed them a card they had not seen.
+  // Forced moves (docs/lua-api.md "Actions", `auto`): while a seat of
+  // `seats` (bit p for player p: the humans who let forced moves play
+  // themselves) is to act and the rules mark one of its actions `auto`,
+  // the engine carries it out for them, now and after every apply; each
+  // is recorded as a move of its own, so replays never change. Every face
+  // sets it (window, text UI, server); 0, the default, plays none.
+  void set_auto_seats(uint32_t seats);
+  uint32_t auto_seats() const { return auto_seats_; }
+  // The first action the rules mark `auto` (never a risky one), or -1.
+  int auto_action();
+  // Moves played for a player since the last they chose (a face's count).
+  int auto_moves() const { return auto_moves_; }
+
+  // Undo, for `player`: back to before the last action that player chose
+  // (forced moves played for them go too), unless an action on the way
+  // showed them a card they had not seen.
   std::string why_no_undo(int player) const;  // "" = can undo
   void undo(int player);
 
@@ -121,14 +136,19 @@ class Game {
     core::ReplayStep record;
     uint32_t revealed = 0;         // bit p: the action showed player p a card
     std::unique_ptr<Mark> before;  // interactive mode
+    bool forced = false;           // played for the actor (`auto`), not chosen
   };
   std::vector<std::vector<bool>> seen_now();
+  void apply_one(int i, bool forced);
+  void play_forced();
   std::shared_ptr<Loaded> loaded_;
   std::unique_ptr<State> state_;
   core::OptionValues options_;
   Mode mode_;
   std::vector<Step> log_;
   std::vector<std::string> seats_;
+  uint32_t auto_seats_ = 0;
+  int auto_moves_ = 0;
 };
 
 // Replays `r` under `loaded`: each action must be legal and give the

@@ -32,12 +32,13 @@ void decode_presentation(const nlohmann::json& a, Action& out) {
     out.risky = (r->is_boolean() && r->get<bool>()) || r->is_string();
     if (r->is_string()) out.warning = r->get<std::string>();
   }
+  if (auto f = a.find("auto"); f != a.end()) out.auto_play = f->is_boolean() && f->get<bool>();
 }
 
 }  // namespace
 
 bool presentation_field(std::string_view key) {
-  return key == "label" || key == "ends_turn" || key == "risky";
+  return key == "label" || key == "ends_turn" || key == "risky" || key == "auto";
 }
 
 nlohmann::json identity_of(nlohmann::json action) {
@@ -153,6 +154,12 @@ void State::load(const nlohmann::json& j) {
 const std::vector<std::string>& State::log() const {
   return m_->log();
 }
+std::vector<std::string> State::log_for(int seat) const {
+  return m_->log_for(seat);
+}
+const std::vector<uint32_t>& State::log_to() const {
+  return m_->log_to();
+}
 bool State::logging() const {
   return m_->logging();
 }
@@ -195,7 +202,7 @@ View State::view(int seat) {
   for (int p = 1; p <= players(); ++p) v.status.push_back(m_->status(p));
   v.shared_status = m_->shared_status();
   v.state = m_->state_view(seat);
-  v.log = m_->log();
+  v.log = m_->log_for(seat);
   v.actor = m_->actor();
   if (v.actor == 0) {
     v.result = result();
@@ -259,7 +266,8 @@ nlohmann::json to_json(const View& v) {
                     {"zone", a.action.zone},
                     {"ends_turn", a.action.ends_turn},
                     {"risky", a.action.risky},
-                    {"warning", a.action.warning}});
+                    {"warning", a.action.warning},
+                    {"auto", a.action.auto_play}});
   }
   j["actions"] = std::move(acts);
   if (v.result)

@@ -45,8 +45,8 @@ struct StateSettings {
 };
 
 // An action as the host understands it, decoded in one place from the
-// ruleset's action table (docs/lua-api.md "Actions"). `ends_turn`, `risky`
-// and the label are presentation: they are no part of the action's
+// ruleset's action table (docs/lua-api.md "Actions"). `ends_turn`, `risky`,
+// `auto` and the label are presentation: they are no part of the action's
 // identity, so a hint added later never invalidates a recorded game.
 struct Action {
   std::string label;       // `label`, else describe(g, action), else the fields
@@ -56,6 +56,7 @@ struct Action {
   bool ends_turn = false;  // `ends_turn`, else a kind "end_turn", "end" or "pass"
   bool risky = false;      // `risky = true` or a warning text
   std::string warning;     // that text, "" when none
+  bool auto_play = false;  // `auto = true`: a forced move, played for a human who lets them
 };
 
 // The fields of an action that only say how to show it.
@@ -162,7 +163,12 @@ class State {
   uint64_t hash(bool by_definition = false);
   nlohmann::json save(bool with_log = true);
   void load(const nlohmann::json& j);  // throws std::runtime_error on a bad save
+  // The whole log, lines private to a seat included (the referee's).
   const std::vector<std::string>& log() const;
+  // The lines `seat` is shown (everyone's and its own; 0: an onlooker's).
+  std::vector<std::string> log_for(int seat) const;
+  // Whom each line of log() is for: bit p for player p, 0 for everyone.
+  const std::vector<uint32_t>& log_to() const;
   bool logging() const;
   // A line in the log (the engine's line for an action the rules did not log).
   void add_log(std::string line);

@@ -200,7 +200,7 @@ void OptionsScreen::draw_setup(Rect left, bool in_game) {
   y += bh + px(14);
   cv_.text(x, y, "Seats (click to change)", lf, theme::text);
   y += cv_.line_h(lf) + px(6);
-  for (int k = 0; k < s.players && y + bh < left.bottom() - px(130); ++k) {
+  for (int k = 0; k < s.players && y + bh < left.bottom() - px(168); ++k) {
     cv_.text(x + px(8), y + px(6), player_name(k + 1), font(14), theme::text);
     auto cycle = [this, k] {
       // Easy: the ruleset's heuristic (random without one); normal and
@@ -224,6 +224,11 @@ void OptionsScreen::draw_setup(Rect left, bool in_game) {
     auto& seed = pending_->settings.seed;
     seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;  // any other deal
   });
+  // Moves with one sensible choice, played for the humans (the rules mark them).
+  y += bh + px(8);
+  cv_.text(x, y + px(6), "Forced moves", font(13), theme::muted, px(220));
+  button({cx, y, px(130), bh}, s.auto_moves ? "played for you" : "asked", "button:auto",
+         [this] { pending_->settings.auto_moves = !pending_->settings.auto_moves; });
   Rect start{left.x + px(16), left.bottom() - px(110), left.w - px(32), px(44)};
   button(
       start, "Start game  (Enter)", "button:start", [this] { this->start(); }, true, true);

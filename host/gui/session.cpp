@@ -74,6 +74,16 @@ Session::Session(GameSettings s, std::unique_ptr<engine::Game> game) : settings_
     rngs_.emplace_back(core::mix_seed(settings_.seed, 1000 + static_cast<uint64_t>(p)));
   make_bots();
   watch_files();
+  set_auto_moves(settings_.auto_moves);
+}
+
+void Session::set_auto_moves(bool on) {
+  settings_.auto_moves = on;
+  uint32_t seats = 0;
+  for (int p = 1; p <= players(); ++p)
+    if (on && human(p)) seats |= 1u << p;
+  game_->set_auto_seats(seats);
+  ++version_;
 }
 
 void Session::make_bots() {
@@ -323,6 +333,7 @@ GameSettings Session::next_game(uint64_t seed) const {
                              std::to_string(s.players) + ": choose in the options screen (O)");
   s.seats = fill_seats(settings_.seats, s.players, &meta);
   s.seed = seed;
+  s.auto_moves = settings_.auto_moves;
   return s;
 }
 

@@ -24,6 +24,9 @@ struct GameSettings {
   // any bot spec (mcts:iters=2000).
   std::vector<std::string> seats;
   uint64_t seed = 1;
+  // Forced moves the rules mark (`auto`) are played for the human seats
+  // (Options: "Forced moves"); on by default.
+  bool auto_moves = true;
 };
 
 // What a look at the ruleset's files found.
@@ -81,6 +84,9 @@ class Session {
   // showed the player), and in hotseat never back over another human.
   std::string why_no_undo(int player);
   void undo(int player);
+  // Forced moves on or off for the human seats, from now on (the engine
+  // plays them: engine::Game::set_auto_seats).
+  void set_auto_moves(bool on);
 
   // Hot reload: call every frame; the file watch says when a save has
   // settled (inotify on Linux, else a look every 100 ms).

@@ -87,8 +87,8 @@ const std::vector<std::string>& option_keys() {
 }
 
 const std::vector<std::string>& card_keys() {
-  static const std::vector<std::string> keys = {"color", "count", "id",    "image", "kind", "name",
-                                                "quote", "rank",  "short", "suit",  "text"};
+  static const std::vector<std::string> keys = {"color", "count", "id",   "image", "kind", "name",
+                                                "note",  "quote", "rank", "short", "suit", "text"};
   return keys;
 }
 

@@ -174,6 +174,13 @@ bool Match::charge_log(size_t len) {
   return true;
 }
 
+std::vector<std::string> Match::log_for(int seat) const {
+  std::vector<std::string> lines;
+  for (size_t k = 0; k < log_.size(); ++k)
+    if (log_to_[k] == 0 || (seat > 0 && (log_to_[k] >> seat) & 1u)) lines.push_back(log_[k]);
+  return lines;
+}
+
 void Match::setup() {
   vm_.printed = 0;  // print's limit is per game
   Running run(vm_, this);
@@ -193,6 +200,7 @@ void Match::reset(uint64_t seed) {
   seed_ = shown_seed_ = seed;
   world_ = 0;
   log_.clear();
+  log_to_.clear();
   vm_.charge(-static_cast<std::ptrdiff_t>(log_bytes_));
   log_bytes_ = 0;
   protect(vm_, [&](lua_State* L) {

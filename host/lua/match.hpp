@@ -124,8 +124,16 @@ class Match {
   // without the others' secrets (0: an onlooker).
   nlohmann::json state_view(int player);
   nlohmann::json ruleset_view(int player);  // view(g, player) as it returns it (lint)
+  // The whole log, private lines included (the referee's: saves, check).
   const std::vector<std::string>& log() const { return log_; }
-  void add_log(std::string line) { log_.push_back(std::move(line)); }
+  // Who each line is for: bit p for player p, 0 for everyone (g.log_to).
+  const std::vector<uint32_t>& log_to() const { return log_to_; }
+  // The lines `seat` is shown: everyone's and its own (0: an onlooker).
+  std::vector<std::string> log_for(int seat) const;
+  void add_log(std::string line, uint32_t to = 0) {
+    log_.push_back(std::move(line));
+    log_to_.push_back(to);
+  }
   // Charges a line of `len` bytes the ruleset logs to the VM's memory cap
   // (the log is host memory): false, and nothing charged, when over it.
   bool charge_log(size_t len);
@@ -246,7 +254,8 @@ class Match {
   std::vector<core::CardId> dealt_;  // a pool's cards as one world deals them
   core::OptionValues options_;
   std::vector<std::string> log_;
-  size_t log_bytes_ = 0;  // charged to the VM for the ruleset's log lines
+  std::vector<uint32_t> log_to_;  // beside log_: whom each line is for
+  size_t log_bytes_ = 0;          // charged to the VM for the ruleset's log lines
   std::vector<std::pair<std::string, std::vector<core::CardId>>> stacks_;
   int g_ref_ = -1;
   int actions_ref_ = -1;

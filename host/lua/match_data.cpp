@@ -35,7 +35,12 @@ nlohmann::json Match::save(bool with_log) {
                       {"rng", {core::hash_hex(rng_.state()), core::hash_hex(rng_.increment())}},
                       {"table", table_.to_json()},
                       {"state", state_json()}};
-  if (with_log) j["log"] = log_;
+  if (with_log) {
+    j["log"] = log_;
+    // Only a log with private lines says whom they are for (older saves have none).
+    if (std::any_of(log_to_.begin(), log_to_.end(), [](uint32_t to) { return to != 0; }))
+      j["log_to"] = log_to_;
+  }
   return j;
 }
 
@@ -62,7 +67,12 @@ void Match::load(const nlohmann::json& j) {
     });
     table_ = std::move(t);
     rng_ = r;
-    log_ = j.value("log", std::vector<std::string>{});
+    auto log = j.value("log", std::vector<std::string>{});
+    auto log_to = j.value("log_to", std::vector<uint32_t>(log.size(), 0));
+    if (log_to.size() != log.size())
+      throw std::runtime_error("bad save: log_to and log differ in length");
+    log_ = std::move(log);
+    log_to_ = std::move(log_to);
     vm_.charge(-static_cast<std::ptrdiff_t>(log_bytes_));
     log_bytes_ = 0;
     world_ = 0;
@@ -154,6 +164,7 @@ void Match::restore_state(const Snapshot& s) {
   if (shown_seed_ != s.shown_seed_) show_seed(s.shown_seed_);
   if (log_.size() > s.log_size_) {
     log_.resize(s.log_size_);
+    log_to_.resize(s.log_size_);
     vm_.charge(static_cast<std::ptrdiff_t>(s.log_bytes_) - static_cast<std::ptrdiff_t>(log_bytes_));
     log_bytes_ = s.log_bytes_;
   }

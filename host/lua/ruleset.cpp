@@ -531,6 +531,7 @@ void Rules::read_cards(const std::string& file) {
     def.color = opt_string(L, d, "color", where);
     def.short_label = opt_string(L, d, "short", where);
     def.image = opt_string(L, d, "image", where);
+    opt_string(L, d, "note", where);  // for designers: checked, never kept nor drawn
     // A picture is looked up in the ruleset's folder or assets/: a path
     // that could leave them (absolute, "..") would let a shared ruleset
     // make the window read any file on the disk.

@@ -422,19 +422,16 @@ int g_random(lua_State* L) {
   return push_random(L, self(L).rng());
 }
 
-// g.log(text) or g.log(format, ...): with more than one argument the line
-// is string.format(format, ...), made only when someone keeps the log
-// (batch runs and bots don't), so a ruleset's log costs nothing there.
-int g_log(lua_State* L) {
-  Match& m = self(L);
-  if (!m.logging()) return 0;
-  if (lua_gettop(L) > 1) {
+// Keeps the line at stack index `at` (formatted from what follows it, when
+// more follows) for the players in mask `to` (0: everyone).
+int log_line(lua_State* L, Match& m, int at, uint32_t to) {
+  if (lua_gettop(L) > at) {
     lua_getfield(L, LUA_REGISTRYINDEX, kFormatKey);
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    lua_insert(L, at);
+    lua_call(L, lua_gettop(L) - at, 1);
   }
   size_t len;
-  const char* text = luaL_checklstring(L, 1, &len);
+  const char* text = luaL_checklstring(L, at, &len);
   // Refused here, with the caller's line, not when the log is saved.
   if (!valid_utf8(text, len)) return luaL_error(L, "g.log: the line is not valid UTF-8 text");
   // The log is host memory: charged to the ruleset's cap.
@@ -447,8 +444,36 @@ int g_log(lua_State* L) {
     lua_concat(L, 2);
     return lua_error(L);
   }
-  m.add_log(std::string(text, len));
+  m.add_log(std::string(text, len), to);
   return 0;
+}
+
+// g.log(text) or g.log(format, ...): with more than one argument the line
+// is string.format(format, ...), made only when someone keeps the log
+// (batch runs and bots don't), so a ruleset's log costs nothing there.
+int g_log(lua_State* L) {
+  Match& m = self(L);
+  if (!m.logging()) return 0;
+  return log_line(L, m, 1, 0);
+}
+
+// g.log_to(players, text) or g.log_to(players, format, ...): a line only
+// `players` (a player, or a list of them) are shown. The players are
+// checked in batch runs too, so a wrong one is found by check and sim.
+int g_log_to(lua_State* L) {
+  Match& m = self(L);
+  uint32_t to = 0;
+  if (lua_type(L, 1) == LUA_TTABLE) {
+    for (lua_Integer k = 1, n = luaL_len(L, 1); k <= n; ++k) {
+      lua_geti(L, 1, k);
+      to |= 1u << player_arg(L, m, -1);
+      lua_pop(L, 1);
+    }
+  } else {
+    to = 1u << player_arg(L, m, 1);
+  }
+  if (!m.logging() || to == 0) return 0;  // a line for nobody is no line
+  return log_line(L, m, 2, to);
 }
 
 const luaL_Reg kFunctions[] = {
@@ -459,7 +484,7 @@ const luaL_Reg kFunctions[] = {
     {"def", g_def},           {"find", g_find},           {"all", g_all},
     {"reveal", g_reveal},     {"turn_down", g_turn_down}, {"knows", g_knows},
     {"stamp", g_stamp},       {"sees", g_sees},           {"random", g_random},
-    {"log", g_log},           {nullptr, nullptr}};
+    {"log", g_log},           {"log_to", g_log_to},       {nullptr, nullptr}};
 
 // g.options is read-only: a write outlived its game (the context is
 // reused) and made the games of a shard differ from those of the whole run.

@@ -260,9 +260,17 @@ int game_status(lua_State* L) {
   });
 }
 
-// G:log(): every line g.log wrote so far, oldest first.
+// G:log(): every line g.log and g.log_to wrote so far, oldest first;
+// G:log(p): the lines player p is shown (0: an onlooker).
 int game_log(lua_State* L) {
-  push_lines(L, game_arg(L).log());
+  Match& m = game_arg(L);
+  if (lua_isnoneornil(L, 2)) {
+    push_lines(L, m.log());
+    return 1;
+  }
+  lua_Integer p = luaL_checkinteger(L, 2);
+  if (p < 0 || p > m.players()) return luaL_error(L, "no player %d", static_cast<int>(p));
+  push_lines(L, m.log_for(static_cast<int>(p)));
   return 1;
 }
 

@@ -65,7 +65,9 @@ struct Server::Impl {
   nlohmann::json welcome(int seat) const;
   void start_game();
   bool resume_game();
-  void journal_step();
+  void journal_step(size_t k);
+  void journal_since(size_t steps);
+  void play_forced_moves();
   void carry_out(int i);
   void maybe_take_over();
   void start_clock();
@@ -242,6 +244,7 @@ Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
     secrets = fs::path(opts.data_dir) / "secrets.json";
   }
   if (!resume_game()) start_game();
+  play_forced_moves();
   int players = game->players();
   seat_session.resize(static_cast<size_t>(players));
   for (int p = 0; p < players; ++p) {
@@ -310,11 +313,31 @@ bool Server::Impl::resume_game() {
 }
 
 // An action carried out and journaled before anyone hears of it.
+// The forced moves that follow (the engine plays them for the human
+// seats) are actions too, each journaled.
 void Server::Impl::carry_out(int i) {
+  size_t steps = game->steps();
   game->apply(i);
-  ++seq;
-  journal_step();
+  journal_since(steps);
   after_change();
+}
+
+// The human seats get their forced moves played (docs/lua-api.md, `auto`),
+// from the start or the resumed moment on.
+void Server::Impl::play_forced_moves() {
+  uint32_t humans = 0;
+  for (size_t p = 0; p < opts.seats.size(); ++p)
+    if (opts.seats[p] == "human") humans |= 1u << (p + 1);
+  size_t steps = game->steps();
+  game->set_auto_seats(humans);
+  journal_since(steps);
+}
+
+void Server::Impl::journal_since(size_t steps) {
+  for (size_t k = steps; k < game->steps(); ++k) {
+    ++seq;
+    journal_step(k);
+  }
 }
 
 // The seat to act has a person who is not connected: after the timeout
@@ -359,10 +382,10 @@ void Server::Impl::start_clock() {
   });
 }
 
-void Server::Impl::journal_step() {
+void Server::Impl::journal_step(size_t k) {
   if (journal.empty()) return;
   std::ofstream f(journal, std::ios::binary | std::ios::app);
-  f << core::step_json(game->step(game->steps() - 1)).dump() << "\n";
+  f << core::step_json(game->step(k)).dump() << "\n";
   f.close();
   if (!f) throw std::runtime_error(journal.string() + ": write failed");
 }

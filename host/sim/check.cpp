@@ -57,7 +57,8 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
       }
       if (probe) {
         probe->load(m->save());
-        if (probe->log() != m->log()) fail("the game log does not survive save and load");
+        if (probe->log() != m->log() || probe->log_to() != m->log_to())
+          fail("the game log does not survive save and load");
       }
       for (size_t d = 0; d < cards.size() && d < watch.drawn.size(); ++d) {
         cards[d].drawn += watch.drawn[d];

@@ -488,12 +488,20 @@ local function apply_draw(g, a)
   if a.from == "discard" then
     g.draw("discard", hand, need)
   else
+    local drawn = g.logging and {} -- for the log line only (batch games keep none)
     for _ = 1, need do
       refill_stack(g)
       if g.count("deck") == 0 then break end
-      g.draw("deck", hand, 1)
+      local c = g.draw("deck", hand, 1)[1]
+      if drawn then drawn[#drawn + 1] = c end
     end
     refill_stack(g)
+    -- the face-down stack: only the drawer learns what came
+    if drawn and #drawn > 0 then
+      local names = {}
+      for i, c in ipairs(drawn) do names[i] = g.defs[c].name end
+      g.log_to(s.current, "You drew %s.", table.concat(names, ", "))
+    end
   end
   s.phase = "play"
 end

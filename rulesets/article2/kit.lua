@@ -24,10 +24,20 @@ end
 
 function K.name(p) return K.NAME[p] end
 
+-- The names of cards, for a log line: "A, B and C".
+function K.names(g, cards)
+  local names = {}
+  for i, c in ipairs(cards) do names[i] = g.defs[c].name end
+  if #names < 2 then return names[1] or "nothing" end
+  return table.concat(names, ", ", 1, #names - 1) .. " and " .. names[#names]
+end
+
 -- p draws n cards (none when n is nil or 0). Draws stop when the deck is
--- empty; it is not refilled within a phase.
+-- empty; it is not refilled within a phase. Only p is told which cards.
 function K.draw(g, p, n)
-  if n and n > 0 then g.draw(K.DECK, K.HAND[p], n) end
+  if not n or n <= 0 then return end
+  local drawn = g.draw(K.DECK, K.HAND[p], n)
+  if g.logging and #drawn > 0 then g.log_to(p, "You drew %s.", K.names(g, drawn)) end
 end
 
 -- The card played stays in front of its target (what a card without

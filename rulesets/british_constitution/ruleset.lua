@@ -264,16 +264,53 @@ local function describe(g, a)
   return "Move " .. short .. " from " .. NAME[a.from] .. " to the vacancy " .. NAME[a.zone]
 end
 
+-- No chores: the host plays an action marked `auto` for a player who lets
+-- it (docs/lua-api.md "Actions"). Each forced copy is made once, as the
+-- actions are.
+local FORCED = {}
+local function forced(a)
+  local f = FORCED[a]
+  if not f then
+    f = { kind = a.kind, card = a.card, from = a.from, zone = a.zone, auto = true }
+    FORCED[a] = f
+  end
+  return f
+end
+-- A card is safe on the Government when no card could still build on it
+-- where it lies (as PySolFC's auto-play judges): every foundation of the
+-- other colour has reached the rank below it, so those cards are all there.
+local function safe_on_government(tops, card)
+  local red, below = SHOWS[card] % 2, RANK[card] - 1
+  for f = GOVERNMENT + 1, GOVERNMENT + FOUNDATIONS do
+    local top = tops[f]
+    if top and SHOWS[top] % 2 ~= red and RANK[top] < below then return false end
+  end
+  return true
+end
+-- The moves to play for the player: the only move there is (the one fill
+-- of a vacancy, the last deal), and a safe move to the Government.
+local function mark_forced(tops, list)
+  if #list == 1 then
+    list[1] = forced(list[1])
+    return
+  end
+  for i = 1, #list do
+    local a = list[i]
+    if a.kind == "foundation" and safe_on_government(tops, a.card) then list[i] = forced(a) end
+  end
+end
 local function legal_actions(g)
   local list, tops = {}, read_tops(g)
   local zone, level = vacancy(g, tops)
   if zone then
     fill_actions(tops, list, zone, level)
+    mark_forced(tops, list)
     return list
   end
   foundation_actions(tops, list)
   build_actions(g, tops, list)
   if g.count("pack") > 0 then list[#list + 1] = DEAL end
+  mark_forced(tops, list)
   return list
 end
 

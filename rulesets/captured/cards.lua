@@ -8,11 +8,11 @@ local C = require "ratify.gitmo.cards"
 local list = {}
 for _, d in ipairs(C.patriots()) do
   d.text = "Patriot no. " .. d.rank .. ": the Patriot deck's top card moves a player that many "
-    .. "spaces. One Patriot is each player's identity. (Placeholder name.)"
+    .. "spaces. One Patriot is each player's identity."
   list[#list + 1] = d
 end
 for _, d in ipairs(C.traitors()) do
-  d.text = "Traitor no. " .. d.rank .. ", captured: +1 point in your stash. (Placeholder name.)"
+  d.text = "Traitor no. " .. d.rank .. ", captured: +1 point in your stash."
   list[#list + 1] = d
 end
 for _, d in ipairs(C.bonus()) do

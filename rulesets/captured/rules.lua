@@ -8,7 +8,7 @@ local SPACES, START = M.SPACES, M.START
 function M.space(i) return "space:" .. i end
 function M.stash(p) return "stash:" .. p end
 function M.identity(p) return "identity:" .. p end
-function M.name(p) return "player " .. p end
+function M.name(p) return "Player " .. p end
 
 -- The same names built once, for the code that runs every action.
 M.SPACE, M.STASH, M.IDENTITY, M.NAME = {}, {}, {}, {}

@@ -31,7 +31,8 @@ local VICTIMS = {
   take = function(g, d) return others(g, d.player) end,
 }
 
--- One action per card of those stashes.
+-- One action per card of those stashes. One card to take is no choice:
+-- `auto` lets the host play it for a player who wants no chores.
 local function choices(g, d)
   local list = {}
   for _, q in ipairs(VICTIMS[d.handler](g, d)) do
@@ -39,6 +40,7 @@ local function choices(g, d)
       list[#list + 1] = { kind = "decide", card = c, target = q }
     end
   end
+  if #list == 1 then list[1].auto = true end
   return list
 end
 
@@ -152,7 +154,8 @@ local function actions(g)
     return list
   end
   local top = g.top("patriot_deck")
-  return { { kind = "move", card = top, zone = SPACE[land(g, g.defs[top].rank)] } }
+  -- the Patriot deck decides the move: nothing to choose, so forced (`auto`)
+  return { { kind = "move", card = top, zone = SPACE[land(g, g.defs[top].rank)], auto = true } }
 end
 
 -- The label of an action, made only when someone reads it.

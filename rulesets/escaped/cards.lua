@@ -4,7 +4,6 @@ local C = require "ratify.gitmo.cards"
 
 local list = C.traitors()
 for _, d in ipairs(list) do
-  d.text = "Prisoner at Gitmo. Is this the one who escaped? (Placeholder name; the real card "
-    .. "names a real person.)"
+  d.text = "Prisoner at Gitmo. Is this the one who escaped?"
 end
 return list

@@ -15,7 +15,7 @@ local HAND, HAND_SPEC, NAME = {}, {}, {}
 for p = 1, MAX_PLAYERS do
   HAND[p] = "hand:" .. p
   HAND_SPEC[p] = { owner = p, visibility = "owner", kind = "hand", label = "Rows" }
-  NAME[p] = "player " .. p
+  NAME[p] = "Player " .. p
 end
 local PRISONER_SPEC = { visibility = "none", kind = "pile", label = "The escaped prisoner" }
 
@@ -159,6 +159,13 @@ local function apply(g, a)
     g.move(c, HAND[p])
     g.turn_down(c) -- ... though it lies face down among the taker's cards
     check(g, p, c)
+    if g.logging then
+      -- only the two of them know which card changed hands (the engine
+      -- logs the take itself for everyone)
+      local name = g.defs[c].name
+      g.log_to(p, "You took %s from %s.", name, NAME[a.target])
+      g.log_to(a.target, "%s took your %s.", NAME[p], name)
+    end
     end_turn(g) -- "All players follow suit": taking a card is the whole turn
   elseif a.kind == "accuse" then
     -- "says they know the escaped traitor", then looks at the card
@@ -173,7 +180,8 @@ local function apply(g, a)
     g.turn_down(c)
     s.out[p] = true
     s.named = nil
-    g.log("%s named the wrong prisoner and is out of the game", NAME[p])
+    g.log("%s named the wrong prisoner and is out of the game.", NAME[p])
+    if g.logging then g.log_to(p, "You looked: the escaped prisoner is %s.", g.defs[c].name) end
     if not next_player(g, p) then
       finish(g, nil, "Everyone guessed wrong: nobody wins.")
     else

@@ -21,7 +21,7 @@ for p = 1, 6 do
     CAP[p][s] = "cap:" .. p .. ":" .. s
   end
   ASIDE[p] = "aside:" .. p
-  NAME[p] = "player " .. p
+  NAME[p] = "Player " .. p
 end
 B.ROW, B.CAP, B.ASIDE = ROW, CAP, ASIDE
 

@@ -19,7 +19,7 @@ for k = 1, SLOTS do
 end
 for p = 1, MAX_PLAYERS do
   PAIRS[p] = "pairs:" .. p
-  NAME[p] = "player " .. p
+  NAME[p] = "Player " .. p
 end
 
 -- The actions are the same few values every turn: one table each, made

@@ -234,6 +234,13 @@ function g.random(m, n) end
 ---@param ... any
 function g.log(text, ...) end
 
+---A line of the game log only `players` are shown (a player or a list of them): what they
+---learned privately ("You took Hal Whisper"); every other seat and the onlooker never see it.
+---@param players ratify.Player|ratify.Player[]
+---@param text string
+---@param ... any
+function g.log_to(players, text, ...) end
+
 ---The scenario-test API handed to each test's run function.
 ---@class ratify.T
 local t = {}
@@ -314,9 +321,11 @@ function G:heuristic(p) end
 ---@return string[]
 function G:status(p) end
 
----Every line g.log wrote so far, oldest first.
+---Every line g.log and g.log_to wrote so far, oldest first; with p, the lines player p is
+---shown (its own private lines and everyone's; 0: an onlooker's).
+---@param p? ratify.Player|0
 ---@return string[]
-function G:log() end
+function G:log(p) end
 
 ---Carry out the legal action matching spec and return true; if the ruleset does not offer it,
 ---return false and why (the state is checked to be untouched).

@@ -122,7 +122,7 @@ return {
       G:act(G:actions()[1])
       t.eq(ids(G, M.stash(2)), { "patriot_rally", T(11) }, "the second takes the new card")
       t.eq(G:actor(), 1)
-      G:act("Take Patriot Rally from player 2's stash")
+      G:act("Take Patriot Rally from Player 2's stash")
       t.eq(ids(G, M.stash(1)), { T(4), "patriot_rally" })
     end },
 
@@ -138,7 +138,7 @@ return {
       G:act(G:actions()[1]) -- player 2 again: 5 spaces
       t.eq(G:actor(), 3)
       G:act(G:actions()[1]) -- player 3: Declassified
-      G:act("Take Subpoenaed from player 1's stash")
+      G:act("Take Subpoenaed from Player 1's stash")
       t.eq(G:actor(), 2, "player 1 loses his turn")
     end },
 

@@ -40,7 +40,7 @@ return {
       local g = G.g
       t.eq(count(g.state.checked[3]), 7)
       local c = g.cards(hand(1))[2]
-      G:act("Take card 2 of player 1")
+      G:act("Take card 2 of Player 1")
       t.eq(g.where(c), hand(3))
       t.ok(g.state.checked[3][g.def(c).id])
       t.eq(count(g.state.checked[3]), 8)
@@ -75,10 +75,10 @@ return {
       t.ok(g.knows(3, c) and not g.sees(3, c) and not g.knows(1, c))
       t.eq(G:actor(), 1)
       -- the out player's cards may still be taken
-      t.ok(G:can("Take card 1 of player 3"))
-      G:act("Take card 1 of player 3")
+      t.ok(G:can("Take card 1 of Player 3"))
+      G:act("Take card 1 of Player 3")
       t.eq(G:actor(), 2)
-      G:act("Take card 1 of player 1")
+      G:act("Take card 1 of Player 1")
       t.eq(G:actor(), 1, "player 3 is passed over")
     end },
 
@@ -103,8 +103,8 @@ return {
 
   { name = "Option turn_limit ends the game without a winner", run = function(t)
       local G = t.game { players = 3, seed = 5, options = { turn_limit = 2 } }
-      G:act("Take card 1 of player 1")
-      G:act("Take card 1 of player 2")
+      G:act("Take card 1 of Player 1")
+      G:act("Take card 1 of Player 2")
       t.eq(G:result().winners, {})
     end },
 }

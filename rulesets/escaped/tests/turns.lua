@@ -66,7 +66,7 @@ return {
       local g = G.g
       t.eq(G:actor(), 3)
       local c = g.cards(hand(1))[1]
-      G:act("Take card 1 of player 1")
+      G:act("Take card 1 of Player 1")
       t.eq(g.where(c), hand(3))
       t.ok(g.state.checked[3][g.def(c).id], "checked off")
       t.eq(G:actor(), 1, "the turn passed to the next player")
@@ -90,8 +90,8 @@ return {
       local left = unchecked(G, 3)
       t.eq(left, { [prisoner(G)] = true }, "player 3 knows the prisoner")
       t.eq(G:actor(), 1, "but his turn is over")
-      G:act("Take card 1 of player 3")
-      G:act("Take card 1 of player 3")
+      G:act("Take card 1 of Player 3")
+      G:act("Take card 1 of Player 3")
       t.eq(G:actor(), 3)
       G:act { kind = "accuse", name = prisoner(G) }
       G:act("Look discreetly at the card in the middle")
@@ -150,7 +150,7 @@ return {
       end
       t.eq(G:actor(), 2)
       local held = g.count(hand(2))
-      G:act("Take card 1 of player 3") -- from a player who is out
+      G:act("Take card 1 of Player 3") -- from a player who is out
       t.eq(G:actor(), 2, "his turn again")
       t.eq(g.count(hand(2)), held + 1)
       t.eq(g.state.turns, 3)
@@ -162,10 +162,10 @@ return {
 
   { name = "#14.2 ruling: every take is a turn for turn_limit", run = function(t)
       local G = t.game { players = 3, seed = 5, options = { turn_limit = 3 } }
-      G:act("Take card 1 of player 1")
-      G:act("Take card 1 of player 2")
+      G:act("Take card 1 of Player 1")
+      G:act("Take card 1 of Player 2")
       t.eq(G:result(), nil)
-      G:act("Take card 1 of player 3")
+      G:act("Take card 1 of Player 3")
       t.eq(G:result().winners, {})
     end },
 
@@ -188,11 +188,36 @@ return {
       t.eq(G:heuristic(3), 23)
       -- One name left (23 checked off), on his next turn: naming is worth
       -- 1000 (a sure win), a take of a card he knows still 23.
-      G:act("Take card 1 of player 3")
-      G:act("Take card 1 of player 3")
+      G:act("Take card 1 of Player 3")
+      G:act("Take card 1 of Player 3")
       t.eq(G:actor(), 3)
-      t.ok(G:can("Take card 1 of player 1"))
+      t.ok(G:can("Take card 1 of Player 1"))
       G:act { kind = "accuse", name = prisoner(G) }
       t.eq(G:heuristic(3), 1000)
+    end },
+
+  { name = "private log: the taker and the giver are told which card changed hands, nobody else",
+    run = function(t)
+      local G = t.game { players = 3, seed = 5 }
+      local g = G.g
+      local c = g.cards(hand(1))[1]
+      local name = g.def(c).name
+      G:act("Take card 1 of Player 1")
+      local function has(lines, text)
+        for _, l in ipairs(lines) do
+          if l == text then return true end
+        end
+        return false
+      end
+      local took, lost = "You took " .. name .. " from Player 1.", "Player 3 took your " .. name .. "."
+      t.ok(has(G:log(3), took), "the taker reads which card he took")
+      t.ok(has(G:log(1), lost), "the giver reads which card he lost")
+      -- (the engine logs the take itself for everyone: tests/view_test.cpp)
+      for _, seat in ipairs { 0, 1, 2 } do
+        t.ok(not has(G:log(seat), took), "seat " .. seat .. " never reads the taker's line")
+      end
+      for _, seat in ipairs { 0, 2, 3 } do
+        t.ok(not has(G:log(seat), lost), "seat " .. seat .. " never reads the giver's line")
+      end
     end },
 }

@@ -82,7 +82,7 @@ return {
     run = function(t)
       local G = K.deal(t, 2, deck("draw_card", { "traitor_09a" }), {}, { "declassified" })
       t.eq(G:actor(), 1)
-      G:act("Take P2 of player 2 into your vacant row 1")
+      G:act("Take P2 of Player 2 into your vacant row 1")
       t.eq(K.ids(G, "row:1:1"), { "patriot_02a" })
       -- the opponent's spot is refilled by the dealer
       t.eq(K.ids(G, "row:2:1"), { "traitor_09a" })

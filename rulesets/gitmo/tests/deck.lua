@@ -37,7 +37,7 @@ return {
       t.eq(count(g, function(d) return d.deck == "special_ops" and d.gitmo_only end), 9)
       for c = 1, g.ncards do
         local d = g.def(c)
-        if d.reconstruction then t.ok(d.text:find("Reconstruction"), d.id .. " says it is reconstructed") end
+        if d.reconstruction then t.ok(d.note:find("Reconstruction"), d.id .. "'s note says it is reconstructed") end
       end
       t.eq(count(g, function(d) return d.deck == "special_ops" and not d.gitmo_only and not d.reconstruction end),
         0, "every generic Special Ops card is a reconstruction")

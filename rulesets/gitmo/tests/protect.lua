@@ -42,7 +42,7 @@ return {
       K.arrange(G, { rows = { [1] = { { P(6) }, { P(3) } }, [2] = { { T(4), P(5) } } },
         caps = { [2] = { [1] = { "jesus_saves" } } }, deck = { T(3) } })
       t.ok(not G:can { kind = "move", from_owner = 2 }, "cannot take from a Jesus Saves run")
-      G:act("Put T3 from the deck on the bottom of player 2's row 1 [T4 P5]+JS")
+      G:act("Put T3 from the deck on the bottom of Player 2's row 1 [T4 P5]+JS")
       t.eq(K.ids(G, "row:2:1"), { T(3), T(4), P(5) })
       -- the traitors still count: -2 +1 +12
       t.eq(F.hand_score(G.g, 2), 11)
@@ -62,7 +62,7 @@ return {
       K.arrange(G, { rows = { [1] = { { P(7) }, { P(1) } }, [2] = { { T(5), P(6) }, { P(2) } } },
         caps = { [2] = { [1] = { "gitmo" }, [2] = { "tribunal" } } } })
       t.ok(not G:can { kind = "move", from_owner = 2, from_row = 2 }, "lone card under Tribunal stays")
-      G:act("Take player 2's run [T5 P6]+GI (row 1) onto the bottom of your row 1 [P7]")
+      G:act("Take Player 2's run [T5 P6]+GI (row 1) onto the bottom of your row 1 [P7]")
       t.eq(K.ids(G, "cap:1:1"), { "gitmo" })
       t.eq(K.ids(G, "row:1:1"), { T(5), P(6), P(7) })
     end },
@@ -72,7 +72,7 @@ return {
       K.arrange(G, { rows = { [1] = { { T(3), T(4) }, { T(11), T(12) } }, [2] = { { T(1), T(2) }, { P(10) } } },
         caps = { [1] = { [2] = { "gitmo" } }, [2] = { [1] = { "justice" } } } })
       t.ok(not G:can { kind = "move", from_owner = 1, from_row = 1, part = "bottom", owner = 2, row = 1 })
-      t.ok(G:can("Move your run [T3 T4] (row 1) onto the top of player 2's row 1 [T1 T2]+JU"))
+      t.ok(G:can("Move your run [T3 T4] (row 1) onto the top of Player 2's row 1 [T1 T2]+JU"))
       -- a run under my own Gitmo card is not given away with it
       t.ok(not G:can { kind = "move", from_owner = 1, from_row = 2, part = "run", owner = 2 })
     end },

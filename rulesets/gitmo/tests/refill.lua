@@ -42,7 +42,7 @@ return {
       local G = t.game { players = 2, seed = 1 }
       K.arrange(G, { rows = { [1] = { { P(2) }, { T(6), T(7) }, { P(9) }, { P(11) } },
         [2] = { { T(8), P(9, "b") }, { T(3) }, { T(5) }, { T(11) } } }, deck = { P(4), P(6) } })
-      G:act("Move your run [T6 T7] (row 2) onto the bottom of player 2's row 1 [T8 P9]")
+      G:act("Move your run [T6 T7] (row 2) onto the bottom of Player 2's row 1 [T8 P9]")
       t.eq(K.ids(G, "row:2:1"), { T(6), T(7), T(8), P(9, "b") })
       t.eq(K.ids(G, "row:1:2"), { P(4) })
       t.eq(K.ids(G, "deck")[#K.ids(G, "deck")], P(6))
@@ -87,7 +87,7 @@ return {
       local G = t.game { players = 2, seed = 1 }
       K.arrange(G, { rows = { [1] = { { P(7) }, { P(1) }, { P(3) }, { P(5) } },
         [2] = { { P(8) }, { T(3) }, { T(5) }, { T(11) } } }, deck = { T(2), P(12) } })
-      G:act("Take player 2's lone card P8 (row 1) onto the top of your row 1 [P7]")
+      G:act("Take Player 2's lone card P8 (row 1) onto the top of your row 1 [P7]")
       t.eq(G.g.count("row:2:1"), 0, "stays vacant during the turn")
       t.eq(K.ids(G, "deck")[#K.ids(G, "deck")], T(2), "the deck is untouched")
       nothing_into_vacant(t, G)
@@ -105,10 +105,10 @@ return {
           [2] = { { T(1) }, { T(3) }, { T(5) } },
           [3] = { { P(4), P(5) }, { P(10) }, { P(12) } },
           [4] = { { T(2) }, { T(4) }, { T(6) } } }, deck = { P(7), T(12), P(2) } })
-      G:act("Move player 3's run [P4 P5] (row 1) onto the bottom of your row 1 [P6]")
+      G:act("Move Player 3's run [P4 P5] (row 1) onto the bottom of your row 1 [P6]")
       t.eq(G.g.count("row:3:1"), 0, "the partner's spot is not refilled by the turn player")
       t.eq(K.ids(G, "deck")[#K.ids(G, "deck")], P(7))
-      G:act("Move your lone card T9 (row 3) onto the bottom of player 3's row 2 [P10]")
+      G:act("Move your lone card T9 (row 3) onto the bottom of Player 3's row 2 [P10]")
       t.eq(K.ids(G, "row:1:3"), { P(7) }, "his own spot: at once")
       t.eq(G.g.count("row:3:1"), 0)
       G:act("End your turn (no more moves)")
@@ -237,7 +237,7 @@ return {
           deck = { T(1), P(6) } })
         G:act("Lay the Alliance (wild) on the " .. at .. " of your row 1 [P3]")
         -- an empty spot of player 2 so that the dealer deals a card
-        G:act("Take player 2's lone card T9 (row 1) onto the top of your row 2 [P8]")
+        G:act("Take Player 2's lone card T9 (row 1) onto the top of your row 2 [P8]")
         G:act("End your turn (no more moves)")
         local want = at == "top" and { P(3), "alliance" } or { "alliance", P(3) }
         t.eq(K.ids(G, "row:1:1"), want, at)

@@ -36,8 +36,8 @@ return {
   { name = "Taking: whole runs or lone cards, never part of a run", run = function(t)
       local G = t.game { players = 2, seed = 1 }
       K.arrange(G, { rows = { [1] = { { P(7) }, { P(3) } }, [2] = { { P(4), P(5), P(6) }, { T(8) } } } })
-      t.ok(G:can("Take player 2's run [P4 P5 P6] (row 1) onto the bottom of your row 1 [P7]"))
-      t.ok(G:can("Take player 2's lone card T8 (row 2) onto the top of your row 1 [P7]"))
+      t.ok(G:can("Take Player 2's run [P4 P5 P6] (row 1) onto the bottom of your row 1 [P7]"))
+      t.ok(G:can("Take Player 2's lone card T8 (row 2) onto the top of your row 1 [P7]"))
       t.ok(not G:can { kind = "move", part = "bottom" }, "no bottom card without the option")
       -- P4 alone would fit on P3, P6 alone on P7: neither may be taken
       for _, a in ipairs(G:actions()) do
@@ -48,7 +48,7 @@ return {
   { name = "Option bottom_card: the bottom card of a run is eligible too (never the top)", run = function(t)
       local G = t.game { players = 2, seed = 1, options = { bottom_card = true } }
       K.arrange(G, { rows = { [1] = { { P(7) }, { P(3) } }, [2] = { { P(4), P(5), P(6) } } } })
-      G:act("Take player 2's bottom card P4 of row 1 [P4 P5 P6] onto the top of your row 2 [P3]")
+      G:act("Take Player 2's bottom card P4 of row 1 [P4 P5 P6] onto the top of your row 2 [P3]")
       t.eq(K.ids(G, "row:1:2"), { P(3), P(4) })
       t.eq(K.ids(G, "row:2:1"), { P(5), P(6) })
       t.ok(not G:can { kind = "move", cards = { G.g.find("row:2:1", P(6))[1] } }, "top card stays")
@@ -57,9 +57,9 @@ return {
   { name = "Discarding: own cards and deck cards onto opponents' runs where they fit", run = function(t)
       local G = t.game { players = 2, seed = 1 }
       K.arrange(G, { rows = { [1] = { { T(4) } }, [2] = { { P(5), P(6) } } }, deck = { P(12), T(7) } })
-      G:act("Move your lone card T4 (row 1) onto the bottom of player 2's row 1 [P5 P6]")
+      G:act("Move your lone card T4 (row 1) onto the bottom of Player 2's row 1 [P5 P6]")
       t.eq(K.ids(G, "row:1:1"), { P(12) }, "his own spot is refilled at once")
-      G:act("Put T7 from the deck on the top of player 2's row 1 [T4 P5 P6]")
+      G:act("Put T7 from the deck on the top of Player 2's row 1 [T4 P5 P6]")
       t.eq(K.ids(G, "row:2:1"), { T(4), P(5), P(6), T(7) })
     end },
 
@@ -81,7 +81,7 @@ return {
       t.eq(K.ids(G, "row:1:1"), { P(3), "alliance" })
       G:act("Put P5 from the deck on the top of your row 1 [P3 AL]")
       -- the Alliance counts as the 4; the run goes on with 6
-      t.ok(G:can("Take player 2's lone card P6 (row 1) onto the top of your row 1 [P3 AL P5]"))
+      t.ok(G:can("Take Player 2's lone card P6 (row 1) onto the top of your row 1 [P3 AL P5]"))
       t.eq(G.g.state.turn, 1)
     end },
 

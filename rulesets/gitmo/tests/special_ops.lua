@@ -65,20 +65,20 @@ return {
       local G = draw(t, "declassified", { caps = { [2] = { [2] = { "trump" } } },
         rows = { [1] = { { P(2) }, { P(4) }, { P(6) }, { P(8) } }, [2] = FULL[2] } })
       t.ok(not G:can { kind = "decide", card = G.g.find("row:2:2", T(3))[1] }, "not under Trump")
-      G:act("Take T1 of player 2 onto the bottom of your row 1 [P2]")
+      G:act("Take T1 of Player 2 onto the bottom of your row 1 [P2]")
       t.eq(K.ids(G, "row:1:1"), { T(1), P(2) })
     end },
 
   { name = "False Flag: pinned on an opponent, -5 for him", run = function(t)
       local G = draw(t, "false_flag")
-      G:act("Pin the False Flag on player 2")
+      G:act("Pin the False Flag on Player 2")
       t.eq(K.ids(G, "aside:2"), { "false_flag" })
       t.eq(F.hand_score(G.g, 2), -4 - 5)
     end },
 
   { name = "Conspiracy: the chosen opponent loses his next turn", run = function(t)
       local G = draw(t, "conspiracy")
-      G:act("player 2 loses the next turn")
+      G:act("Player 2 loses the next turn")
       G:act("End your turn (no more moves)")
       t.eq(G:actor(), 1)
     end },
@@ -112,7 +112,7 @@ return {
 
   { name = "Deep State: a Gitmo-type card off an opponent's run", run = function(t)
       local G = draw(t, "deep_state", { caps = { [2] = { [3] = { "justice" } } } })
-      G:act("Take Justice off player 2's row 3 [T5]+JU")
+      G:act("Take Justice off Player 2's row 3 [T5]+JU")
       t.eq(K.ids(G, "aside:1"), { "justice" })
     end },
 

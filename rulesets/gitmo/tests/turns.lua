@@ -94,7 +94,7 @@ return {
   { name = "Option hand_turn_limit ends a hand after that many turns", run = function(t)
       local G = t.game { players = 2, seed = 1, options = { hand_turn_limit = 3 } }
       K.arrange(G, { rows = FULL, deck = { P(12) } })
-      G:act("Put P12 from the deck on the bottom of player 2's row 1 [T1]") -- a move: no rotation
+      G:act("Put P12 from the deck on the bottom of Player 2's row 1 [T1]") -- a move: no rotation
       G:act("End your turn (no more moves)")
       t.eq(G.g.state.turns, 2)
       G:act("End your turn (no more moves)")
@@ -136,7 +136,7 @@ return {
       local G = t.game { players = 2, seed = 1, options = { card_laid_is_played = false } }
       K.arrange(G, { rows = { [1] = { { P(4), P(5) }, { P(6) } }, [2] = FULL[2] },
         caps = { [1] = { [1] = { "trump" } } }, deck = { P(3) } })
-      G:act("Take player 2's lone card T7 (row 4) onto the top of your row 2 [P6]")
+      G:act("Take Player 2's lone card T7 (row 4) onto the top of your row 2 [P6]")
       G:act("Take back your last move")
       t.eq(K.ids(G, "row:1:2"), { P(6) })
       t.eq(K.ids(G, "row:2:4"), { T(7) })
@@ -149,7 +149,7 @@ return {
       -- moving an own run away shows a new card too: the refill (tests/refill.lua)
       local H = t.game { players = 2, seed = 1 }
       K.arrange(H, { rows = { [1] = { { P(4), P(5) }, { P(6) } }, [2] = FULL[2] } })
-      H:act("Take player 2's lone card T7 (row 4) onto the top of your row 2 [P6]")
+      H:act("Take Player 2's lone card T7 (row 4) onto the top of your row 2 [P6]")
       t.ok(not H:can { kind = "take_back" }, "a card laid is a card played")
     end },
 
@@ -166,13 +166,13 @@ return {
       local G = t.game { players = 4, seed = 1, options = { partners = true } }
       K.arrange(G, { rows = { [1] = { { P(6) } }, [3] = { { P(4), P(5) }, nil, { P(1) } }, [2] = { { T(9) } } },
         caps = { [3] = { [1] = { "trump" } } }, deck = { P(7) } })
-      G:act("Move player 3's run [P4 P5]+TR (row 1) onto the bottom of your row 1 [P6]")
+      G:act("Move Player 3's run [P4 P5]+TR (row 1) onto the bottom of your row 1 [P6]")
       t.eq(K.ids(G, "cap:1:1"), { "trump" })
       t.eq(G.g.count("row:3:1"), 0, "the partner's spot waits for the dealer (tests/refill.lua)")
       G:act("Put P7 from the deck on the top of your row 1 [P4 P5 P6]+TR")
       t.ok(G:can { kind = "move_cap", owner = 3, row = 3 }, "Trump may go to the partner's run")
       local R = require "ruleset"
-      t.eq(R.status(G.g, 1)[#R.status(G.g, 1)], "Partner: player 3")
+      t.eq(R.status(G.g, 1)[#R.status(G.g, 1)], "Partner: Player 3")
     end },
 
   { name = "Partners need 4 or 6 players", run = function(t)

@@ -16,13 +16,15 @@
 --           reads it: lose_turn, extra_turn, take_card, points)
 --   gitmo_only  Special Ops cards that Captured removes ("they don't apply")
 --   reconstruction  the seed does not give this card's text: ours is invented
+--   note    for designers only (the host never shows it to a player)
 
 local names = require "ratify.gitmo.names"
 
 local M = {}
 
-local RECON = " [Reconstruction: the real Special Ops card list is not public; "
-  .. "a designer may replace this card.]"
+local RECON = "Reconstruction: the real Special Ops card list is not public; "
+  .. "a designer may replace this card."
+local PLACEHOLDER = "Placeholder name; the real card names a real person."
 
 local function numbered(side, i, name)
   local n, copy = (i - 1) % 12 + 1, i <= 12 and "a" or "b"
@@ -33,8 +35,8 @@ local function numbered(side, i, name)
     kind = side, side = side, deck = "basic", rank = n,
     short = (side == "patriot" and "P" or "T") .. n,
     color = side == "patriot" and "blue" or "red",
-    text = string.format("%s no. %d. Scores %s point; the number only builds runs. "
-      .. "(Placeholder name; the real card names a real person.)", word, n, worth),
+    text = string.format("%s no. %d. Scores %s point; the number only builds runs.", word, n, worth),
+    note = PLACEHOLDER,
   }
 end
 
@@ -90,7 +92,7 @@ local function so(id, name, count, fields, text)
   local d = { id = id, name = name, count = count, kind = "special_ops", deck = "special_ops",
     color = "#2e7d32", text = text }
   for k, v in pairs(fields) do d[k] = v end
-  if d.reconstruction then d.text = d.text .. RECON end
+  if d.reconstruction then d.note = RECON end
   return d
 end
 
