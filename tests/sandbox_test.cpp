@@ -220,6 +220,17 @@ const Case kCases[] = {
      "local n = 0 for k, v in pairs(g.options) do n = n + 1 end assert(n == 0) "
      "assert(rawget(g.options, 'x') == nil) error('read as a table')",
      kOkActions, "read as a table"},
+    // rawset skips __newindex: the sandbox's knows g.options as it knows
+    // a frozen action, and next reads it as pairs does.
+    {"options_rawset", "rawset(g.options, 'x', 1)", kOkActions,
+     "ruleset.lua:4: g.options is read-only"},
+    {"options_rawset_kept", "", "", "ruleset.lua:4: g.options is read-only",
+     "return { id = 'x', name = 'X', players = { min = 1, max = 1 },\n"
+     " options = { n = { default = 3, doc = 'N' } },\n"
+     " setup = function(g) assert(next(g.options) == 'n' and select(2, next(g.options)) == 3)\n"
+     "  pcall(rawset, g.options, 'n', 4) assert(g.options.n == 3) rawset(g.options, 'n', 4) end,\n"
+     " actor = function() end, actions = function() return {} end,\n"
+     " apply = function() end, result = function() return {} end }\n"},
     {"module_huge", "require 'big'", kOkActions, "big.lua: a file over 16 MiB", nullptr,
      "big.lua=BIG"},
     {"zones_loop", "for i = 1, 1e9 do g.zone('z' .. i) end", kOkActions, "zones in one game"},
