@@ -220,6 +220,17 @@ const Case kCases[] = {
      "local n = 0 for k, v in pairs(g.options) do n = n + 1 end assert(n == 0) "
      "assert(rawget(g.options, 'x') == nil) error('read as a table')",
      kOkActions, "read as a table"},
+    // rawset skips __newindex: the sandbox's knows g.options as it knows
+    // a frozen action, and next reads it as pairs does.
+    {"options_rawset", "rawset(g.options, 'x', 1)", kOkActions,
+     "ruleset.lua:4: g.options is read-only"},
+    {"options_rawset_kept", "", "", "ruleset.lua:4: g.options is read-only",
+     "return { id = 'x', name = 'X', players = { min = 1, max = 1 },\n"
+     " options = { n = { default = 3, doc = 'N' } },\n"
+     " setup = function(g) assert(next(g.options) == 'n' and select(2, next(g.options)) == 3)\n"
+     "  pcall(rawset, g.options, 'n', 4) assert(g.options.n == 3) rawset(g.options, 'n', 4) end,\n"
+     " actor = function() end, actions = function() return {} end,\n"
+     " apply = function() end, result = function() return {} end }\n"},
     {"module_huge", "require 'big'", kOkActions, "big.lua: a file over 16 MiB", nullptr,
      "big.lua=BIG"},
     {"zones_loop", "for i = 1, 1e9 do g.zone('z' .. i) end", kOkActions, "zones in one game"},
@@ -306,6 +317,47 @@ TEST(Sandbox, TheVmIsUsableAfterALimitIsHit) {
   }
   fs::remove_all(dir);
 }
+// Issue 29: one memory cap for the run, whatever its threads and VMs (a
+// thread's VM, a search bot's copies): each VM under its own cap, two
+// together over the run's, and the second is refused by name.
+TEST(Sandbox, AllVmsShareTheRunsMemoryCap) {
+  Case c{"run_cap", "for i = 1, 16 do KEEP[#KEEP + 1] = string.rep('x', 1 << 20) .. i end",
+         kOkActions, ""};
+  fs::path dir = write_case(c);
+  std::string text;
+  {
+    std::ifstream in(dir / "ruleset.lua");
+    std::getline(in, text, '\0');
+  }
+  std::ofstream(dir / "ruleset.lua") << "KEEP = {}\n" << text;
+  size_t before = lua::Vm::run_memory_cap();
+  lua::Limits limits;
+  limits.memory = 256u << 20;  // far from each VM's own use
+  auto first = engine::Loaded::open(dir.string(), {}, limits);
+  auto kept = first->rules().new_match(1, 1, first->options({}));
+  EXPECT_GE(lua::Vm::run_memory_taken(), size_t(16) << 20);
+  // Room for a second VM to load, not for it to keep as much again.
+  lua::Vm::set_run_memory_cap(lua::Vm::run_memory_taken() + (size_t(8) << 20));
+  std::string message;
+  {
+    auto second = engine::Loaded::open(dir.string(), {}, limits);
+    try {
+      second->rules().new_match(1, 1, second->options({}));
+    } catch (const lua::ScriptError& e) {
+      message = e.what();
+    }
+  }
+  EXPECT_NE(message.find("ruleset.lua:5: memory cap of"), std::string::npos) << message;
+  EXPECT_NE(message.find("exceeded (the run's: one cap for all its threads"), std::string::npos)
+      << message;
+  kept.reset();
+  first.reset();  // its share goes back: a VM alone fits again
+  auto again = engine::Loaded::open(dir.string(), {}, limits);
+  EXPECT_NO_THROW(again->rules().new_match(1, 1, again->options({})));
+  lua::Vm::set_run_memory_cap(before);
+  fs::remove_all(dir);
+}
+
 // The watchdog arms the hook only for calls that run long, and a call
 // under its limit always finishes, however often the hook was armed.
 TEST(Sandbox, LongCallsUnderTheLimitFinish) {

@@ -219,6 +219,49 @@ static std::string never_played(const nlohmann::json& report) {
   return out;
 }
 
+// A tournament that stopped at a failed game, as sim stops: no matrix and
+// no --json of a partial run (it would merge as a whole one), but the
+// commands that play that game alone, as the tournament played it and
+// move by move in the text UI.
+static int tournament_stopped(const TournamentArgs& a, const sim::TournamentResult& r,
+                              const std::string& variant) {
+  const sim::GameRecord* g = nullptr;
+  for (const auto& x : r.sim.games)
+    if (x.index == r.sim.stopped_at) g = &x;
+  int seatings = static_cast<int>(r.sim.config.seatings.size());
+  std::string bots, seats;
+  for (const auto& b : a.bots) bots += (bots.empty() ? "" : ",") + b;
+  for (const auto& b : g->seat_bots) seats += (seats.empty() ? "" : ",") + b;
+  // Game k is deal k / S in seating k % S: the first k / S + 1 deals
+  // hold it, and as many shards as games leave it alone in shard k.
+  int deal = g->index / seatings, games = (deal + 1) * seatings;
+  std::vector<std::string> again = {
+      "ratify",    "tournament",
+      a.ruleset,   variant.empty() ? "base" : variant,
+      "--bots",    bots,
+      "--players", std::to_string(r.sim.players),
+      "--seed",    std::to_string(a.seed),
+      "-n",        std::to_string(deal + 1),
+      "--shard",   std::to_string(g->index) + "/" + std::to_string(games)};
+  for (const auto& s : a.sets) again.insert(again.end(), {"--set", s});
+  std::vector<std::string> watch = {"ratify",
+                                    "play",
+                                    variant.empty() ? a.ruleset : a.ruleset + "/" + variant,
+                                    "--seats",
+                                    seats,
+                                    "--seed",
+                                    std::to_string(g->seed),
+                                    "--text"};
+  for (const auto& s : a.sets) watch.insert(watch.end(), {"--set", s});
+  std::cout << "game " << g->index << " (deal " << deal << ", seats " << seats << ", game seed "
+            << g->seed << "): " << g->error << "\n"
+            << "stopped at the first failed game (game " << g->index << ", game seed " << g->seed
+            << "); no results written\n"
+            << "this game alone: " << command_line(again) << "\n"
+            << "move by move: " << command_line(watch) << "\n";
+  return kFailed;
+}
+
 int cmd_tournament(const TournamentArgs& a) {
   if (!a.merge.empty()) {
     auto r = merge_tournaments(a.merge);
@@ -268,6 +311,7 @@ int cmd_tournament(const TournamentArgs& a) {
     c.variant = v;
     if (!a.quiet) c.progress = progress_bar(v.empty() ? "tournament" : "tournament " + v);
     results.push_back(sim::run_tournament(c));
+    if (results.back().sim.stopped_at >= 0) return tournament_stopped(a, results.back(), v);
     if (!a.quiet) std::cout << sim::tournament_text(results.back());
   }
   nlohmann::json report = sim::tournament_report(results);

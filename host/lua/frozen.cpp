@@ -35,6 +35,7 @@ const char kKeptKey = 0;      // registry: the kept stand-ins, by action (weak k
 const char kNestedMtKey = 0;  // registry: the nested stand-ins' shared metatable
 const char kSourceKey = 0;    // the action: in a nested stand-in, or a flat one's metatable
 const char kInnerKey = 0;     // a nested stand-in's stand-ins of its tables, by table
+const char kReadOnlyKey = 0;  // in the metatable of every read-only stand-in
 
 // __newindex: the write is the ruleset's error, at the line that wrote.
 int refuse_write(lua_State* L) {
@@ -47,13 +48,14 @@ int refuse_write(lua_State* L) {
   return lua_error(L);
 }
 
-// Whether the value at idx is a stand-in (its metatable refuses writes).
-bool is_frozen(lua_State* L, int idx) {
+// Whether the value at idx is a read-only stand-in, of an action or of
+// anything else the host hands out read-only (g.options): its metatable
+// has the mark, so the guards below need not know each kind.
+bool is_read_only(lua_State* L, int idx) {
   if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return false;
-  lua_getfield(L, -1, "__newindex");
-  bool frozen = lua_tocfunction(L, -1) == refuse_write;
+  bool marked = lua_rawgetp(L, -1, &kReadOnlyKey) != LUA_TNIL;
   lua_pop(L, 2);
-  return frozen;
+  return marked;
 }
 
 // The action of the stand-in at `proxy`; true for a nested one.
@@ -123,21 +125,37 @@ int frozen_pairs(lua_State* L) {
   return 3;
 }
 
-// rawset and next skip metatables: the sandbox's know stand-ins.
+// rawset and next skip metatables: the sandbox's know read-only stand-ins.
+// A write is refused by the stand-in's own __newindex (a C function, run
+// in this frame so that its message names the line that called rawset).
 int guarded_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
-  if (is_frozen(L, 1)) return refuse_write(L);
   lua_settop(L, 3);
+  if (is_read_only(L, 1)) {
+    luaL_getmetafield(L, 1, "__newindex");
+    lua_CFunction refuse = lua_tocfunction(L, -1);
+    lua_pop(L, 1);
+    return refuse(L);
+  }
   lua_rawset(L, 1);
   return 1;
 }
 
+// next(stand-in, key) as pairs(stand-in) would go: f(s, key), with f and s
+// from its __pairs (the stand-in itself holds no field).
 int guarded_next(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  if (is_frozen(L, 1)) return frozen_next(L);
   lua_settop(L, 2);
+  if (is_read_only(L, 1)) {
+    luaL_getmetafield(L, 1, "__pairs");
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 2);  // f, s
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 2);  // the key and value, or nil
+    return 2;
+  }
   if (lua_next(L, 1)) return 2;
   lua_pushnil(L);
   return 1;
@@ -152,6 +170,7 @@ void set_metamethods(lua_State* L, int mt) {
   lua_setfield(L, mt, "__pairs");
   lua_pushboolean(L, 0);
   lua_setfield(L, mt, "__metatable");  // no setmetatable; getmetatable says false
+  mark_read_only(L, mt);
 }
 
 // A stand-in for the flat action at t.
@@ -231,6 +250,12 @@ void push_frozen(lua_State* L, int idx) {
   lua_pushvalue(L, -2);
   lua_rawset(L, -4);
   lua_remove(L, -2);  // the kept ones
+}
+
+void mark_read_only(lua_State* L, int mt) {
+  mt = lua_absindex(L, mt);
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, mt, &kReadOnlyKey);
 }
 
 void open_frozen_guards(lua_State* L) {

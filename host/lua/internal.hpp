@@ -102,7 +102,11 @@ void push_copy(lua_State* L, int idx);  // deep copy of plain data, tripwires ke
 bool is_tripwire(lua_State* L, int metatable);
 // A read-only stand-in for the table at idx (frozen.cpp): what apply gets.
 void push_frozen(lua_State* L, int idx);
-// The sandbox's rawset, which refuses a frozen action as a write does.
+// Marks the metatable at mt as a read-only stand-in's (its __newindex a C
+// function that refuses; its __pairs what next follows): the sandbox's
+// rawset and next then treat it as a write and pairs do.
+void mark_read_only(lua_State* L, int mt);
+// The sandbox's rawset and next, which know read-only stand-ins.
 void open_frozen_guards(lua_State* L);
 bool deep_equal(lua_State* L, int a, int b);
 bool fields_match(lua_State* L, int spec, int action);  // every field of spec equal

@@ -14,6 +14,7 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +30,14 @@
 namespace ratify::lua {
 
 namespace {
+// The run's memory cap and what all its VMs have taken of it. A VM takes
+// its share in slices, so the common allocation touches no shared cache
+// line (a thread per core allocates all the time); it gives a slice back
+// only when two are unused, so a size near a boundary does not bounce.
+std::atomic<size_t> run_cap{Limits{}.memory};
+std::atomic<size_t> run_taken{0};
+constexpr size_t kSlice = size_t(256) << 10;
+
 const char* kLoadedKey = "ratify.loaded";
 const char* kLoadingMark = "ratify.loading";
 
@@ -133,24 +142,32 @@ struct Vm::Internals {
     if (nsize == 0) {
       vm->used_ -= osize;
       RATIFY_FREE(ptr);
+      vm->give_back(vm->used_ + vm->host_used_);
       return nullptr;
     }
-    size_t grown = vm->used_ - osize + nsize;
-    if (nsize > osize && grown + vm->host_used_ > vm->limits_.memory) {
-      // Over the cap: the hook, armed for the very next instruction, raises
-      // the error where the script is (file:line). Past a quarter more,
-      // refuse outright.
+    size_t grown = vm->used_ - osize + nsize, total = grown + vm->host_used_;
+    bool over_vm = total > vm->limits_.memory;
+    bool over_run = nsize > osize && !vm->reserve(total);
+    if (nsize > osize && (over_vm || over_run)) {
+      // Over the VM's cap or the run's: the hook, armed for the very next
+      // instruction, raises the error where the script is (file:line).
+      // Past a quarter more, refuse outright.
+      if (!vm->memory_over_) vm->run_over_ = !over_vm;
       if (vm->depth_ > 0 && !vm->memory_over_) {
         vm->memory_over_ = true;
         lua_sethook(vm->L_, &hook, LUA_MASKCOUNT, 1);
       }
-      if (grown + vm->host_used_ > vm->limits_.memory + vm->limits_.memory / 4) {
+      size_t cap = run_cap.load(std::memory_order_relaxed);
+      if (total > vm->limits_.memory + vm->limits_.memory / 4 ||
+          run_taken.load(std::memory_order_relaxed) > cap + cap / 4) {
         if (vm->abort_.empty()) vm->abort_ = vm->memory_message();
         return nullptr;  // Lua raises a memory error; safe pcall re-raises it
       }
     }
     void* p = RATIFY_REALLOC(ptr, nsize);
-    if (p) vm->used_ = grown;
+    if (!p) return nullptr;
+    vm->used_ = grown;
+    if (nsize < osize) vm->give_back(total);
     return p;
   }
 
@@ -473,6 +490,38 @@ Vm::Vm(std::filesystem::path ruleset_dir, std::filesystem::path scripts_dir, Lim
 Vm::~Vm() {
   watchdog::unwatch(&watch_);
   if (L_) lua_close(L_);
+  run_taken -= reserved_;
+}
+
+size_t Vm::run_memory_cap() {
+  return run_cap.load(std::memory_order_relaxed);
+}
+
+void Vm::set_run_memory_cap(size_t bytes) {
+  run_cap = bytes;
+}
+
+size_t Vm::run_memory_taken() {
+  return run_taken.load(std::memory_order_relaxed);
+}
+
+// Every slice taken counts, even past the cap (the caller then raises the
+// error): run_taken is always the sum of the VMs' shares.
+bool Vm::reserve(size_t total) {
+  if (total > reserved_) {
+    size_t more = (total - reserved_ + kSlice - 1) / kSlice * kSlice;
+    reserved_ += more;
+    return run_taken.fetch_add(more, std::memory_order_relaxed) + more <=
+           run_cap.load(std::memory_order_relaxed);
+  }
+  return run_taken.load(std::memory_order_relaxed) <= run_cap.load(std::memory_order_relaxed);
+}
+
+void Vm::give_back(size_t total) {
+  if (reserved_ <= total + 2 * kSlice) return;
+  size_t keep = (total / kSlice + 1) * kSlice;
+  run_taken.fetch_sub(reserved_ - keep, std::memory_order_relaxed);
+  reserved_ = keep;
 }
 
 void Vm::open_sandbox() {
@@ -542,7 +591,9 @@ void Vm::open_sandbox() {
 
 bool Vm::charge(std::ptrdiff_t bytes) {
   host_used_ = static_cast<size_t>(static_cast<std::ptrdiff_t>(host_used_) + bytes);
-  return used_ + host_used_ <= limits_.memory;
+  size_t total = used_ + host_used_;
+  if (bytes < 0) give_back(total);
+  return reserve(total) && total <= limits_.memory;
 }
 
 void check_budget(lua_State* L) {
@@ -550,6 +601,10 @@ void check_budget(lua_State* L) {
 }
 
 std::string Vm::memory_message() const {
+  size_t cap = run_memory_cap();
+  if (run_over_)
+    return "memory cap of " + std::to_string(cap >> 20) +
+           " MiB exceeded (the run's: one cap for all its threads and games)";
   return "memory cap of " + std::to_string(limits_.memory >> 20) + " MiB exceeded";
 }
 

@@ -33,6 +33,13 @@ class Vm {
   // false when the sum is over the cap (the caller raises the error).
   bool charge(std::ptrdiff_t bytes);
   size_t host_used() const { return host_used_; }
+  // One memory cap for the whole process (a run), whatever its threads and
+  // VMs: every VM's bytes, Lua's and the host's charged ones, count
+  // against it as well as against the VM's own cap. Default: a VM's
+  // default cap (1 GiB), so `--threads N` no longer takes N of them.
+  static size_t run_memory_cap();
+  static void set_run_memory_cap(size_t bytes);  // for tests
+  static size_t run_memory_taken();              // all VMs' share now
 
   // Loads a text chunk from a file and runs it; leaves `nresults` values.
   void run_file(const std::filesystem::path& file, int nresults);
@@ -79,11 +86,17 @@ class Vm {
   Limits limits_;
   size_t used_ = 0;
   size_t host_used_ = 0;
+  size_t reserved_ = 0;  // this VM's share of the run's cap (whole slices)
+  // Takes slices of the run's cap up to `total` bytes (or gives back what
+  // is well over it); false when the run is over its cap.
+  bool reserve(size_t total);
+  void give_back(size_t total);
   WatchedCall watch_;         // the time limit's watchdog entry
   double call_seconds_ = 0;   // the running outermost call's limit
   int depth_ = 0;             // nested host calls share one budget
   std::string abort_;         // set when a limit is hit; pcall cannot swallow it
   bool memory_over_ = false;  // over the memory cap: raise at the next check
+  bool run_over_ = false;     // the cap met was the run's, not the VM's
   std::string last_traceback_;
   void note_long_call();
   double slowest_seconds_ = 0, slowest_limit_ = 0;

@@ -515,6 +515,7 @@ void make_read_only(lua_State* L) {
   lua_setfield(L, -2, "__pairs");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
+  mark_read_only(L, -1);  // rawset and next know it
   lua_setmetatable(L, -2);
   lua_remove(L, -2);
 }
