@@ -6,7 +6,7 @@
 namespace ratify::gui {
 
 std::string SeatView::update(Session& s, int viewer, bool see_all, const std::string& key,
-                             uint64_t now) {
+                             uint64_t /*now*/) {
   bool all = viewer == 0 && see_all;
   if (version_ == s.version() && viewer_ == viewer && all_ == all && key_ == key) return {};
   bool new_state = version_ != s.version();
@@ -31,14 +31,23 @@ std::string SeatView::update(Session& s, int viewer, bool see_all, const std::st
   } catch (const std::exception& e) {
     error = e.what();
   }
-  if (new_state && !before.empty()) {
-    // What just moved, lit for a moment so a bot's move can be followed.
-    moved_.clear();
+  if (new_state && !before.empty() && !fresh_) {
+    if (clear_) marked_.clear(), clear_ = false;
+    // Moved: seen before in another zone, or come into sight (a bot's play
+    // from its hidden hand). Many come into sight at once: a deal, no news.
+    std::vector<int> shown;
     for (const auto& z : view_.zones)
-      for (const auto& c : z.cards)
-        if (c.id && before.count(c.id) && before[c.id] != z.name) moved_.push_back(c.id);
-    moved_at_ = now;
+      for (const auto& c : z.cards) {
+        if (!c.id || marked(c.id)) continue;
+        auto was = before.find(c.id);
+        if (was == before.end())
+          shown.push_back(c.id);
+        else if (was->second != z.name)
+          marked_.push_back(c.id);
+      }
+    if (shown.size() <= 4) marked_.insert(marked_.end(), shown.begin(), shown.end());
   }
+  fresh_ = false;
   version_ = s.version();
   viewer_ = viewer;
   all_ = all;
@@ -57,9 +66,8 @@ const engine::Action* SeatView::action(int index) const {
   return nullptr;
 }
 
-bool SeatView::moved(int card, uint64_t now, uint64_t ms) const {
-  return card && now - moved_at_ < ms &&
-         std::find(moved_.begin(), moved_.end(), card) != moved_.end();
+bool SeatView::marked(int card) const {
+  return card && std::find(marked_.begin(), marked_.end(), card) != marked_.end();
 }
 
 const core::CardDef* SeatView::seen_def(int card, const std::vector<core::CardDef>& defs) const {
