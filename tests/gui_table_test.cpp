@@ -9,10 +9,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
+
+#include <unistd.h>
 
 #include "engine/catalog.hpp"
 #include "engine/game.hpp"
@@ -366,4 +370,53 @@ TEST(WhatHappened, NoPauseOnceTheGameIsOver) {
   ASSERT_TRUE(p.over);
   EXPECT_FALSE(p.find("button:pause"));
   EXPECT_FALSE(p.find("button:faster"));
+}
+
+// Deliver 6: Escaped's checklist. The window lists, to the seat only, the
+// suspects it has not ruled out, from the state it is shown, when the
+// ruleset names its checklist with a `checklist` hint on the prisoner's
+// zone (the shipped ruleset does not yet: a copy here adds the one line).
+TEST(WhatHappened, EscapedChecklistShowsTheSuspectsLeft) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("gui3-escaped-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::copy(engine::locate("escaped").dir, dir, fs::copy_options::recursive);
+  std::ifstream in(dir / "ruleset.lua");
+  std::string lua((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  size_t at = lua.find("\nreturn {\n");  // the ruleset's table, at the top level
+  ASSERT_NE(at, std::string::npos);
+  lua.insert(at + 10, "  layout = { prisoner = { checklist = \"checked\" } },\n");
+  std::ofstream(dir / "ruleset.lua") << lua;
+
+  WindowOptions o = bots(kGames[7], 1280, 720, 3);
+  o.ruleset = dir.string();
+  Driver d(o);
+  d.frames(1);
+  auto line = [](const Probe& p) {
+    for (const auto& l : p.table_status)
+      if (l.find("not ruled out") != std::string::npos) return l;
+    return std::string();
+  };
+  ASSERT_TRUE(to_human(d));
+  d.frames(1);
+  Probe p = d.probe();
+  std::string first = line(p);
+  ASSERT_FALSE(first.empty()) << "no checklist drawn";
+  // The cards the seat holds and sees are ruled out, never listed.
+  auto loaded = engine::Loaded::open(dir.string());
+  engine::Game game(loaded, 3, 3, loaded->options({}), engine::Mode::Interactive);
+  const auto& defs = game.state().card_defs();
+  std::string names = first.substr(first.find("\u2014"));
+  int held = 0;
+  for (const auto& c : p.cards)
+    if (c.face_up && c.def >= 0) {
+      ++held;
+      EXPECT_EQ(names.find(defs[c.def].name), std::string::npos) << defs[c.def].name;
+    }
+  EXPECT_GT(held, 0);
+  int left = std::stoi(first.substr(first.find(": ") + 2));
+  EXPECT_LT(left, 24);
+  EXPECT_GT(left, 1);
+  fs::remove_all(dir);
 }

@@ -384,6 +384,9 @@ Probe App::probe() {
     p.flying.push_back({"flight:" + std::to_string(id), r.x, r.y, r.w, r.h});
   p.log = s.view().log;
   p.table_status = s.view().shared_status;
+  for (auto& l :
+       checklist_lines(s, session_->loaded().meta().layout, session_->game().state().card_defs()))
+    p.table_status.push_back(std::move(l));
   p.status = s.view().status;
   return p;
 }

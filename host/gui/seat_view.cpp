@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+
+#include "gui/layout_hints.hpp"
 
 namespace ratify::gui {
 
@@ -77,6 +80,47 @@ const core::CardDef* SeatView::seen_def(int card, const std::vector<core::CardDe
       if (c.id == card && c.face_up && c.def >= 0 && c.def < static_cast<int>(defs.size()))
         return &defs[static_cast<size_t>(c.def)];
   return nullptr;
+}
+
+namespace {
+
+// The ids a checklist field holds for player p: keys of a set, or a list.
+std::set<std::string> ruled_out(const nlohmann::json& field, int p) {
+  std::set<std::string> out;
+  const nlohmann::json* mine = nullptr;
+  if (field.is_array() && p <= static_cast<int>(field.size())) mine = &field[p - 1];
+  if (field.is_object() && field.contains(std::to_string(p))) mine = &field[std::to_string(p)];
+  if (!mine) return out;
+  if (mine->is_object())
+    for (const auto& [id, v] : mine->items())
+      if (v != false) out.insert(id);
+  if (mine->is_array())
+    for (const auto& v : *mine)
+      if (v.is_string()) out.insert(v.get<std::string>());
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> checklist_lines(const SeatView& seat, const nlohmann::json& hints,
+                                         const std::vector<core::CardDef>& defs) {
+  std::vector<std::string> lines;
+  const auto& v = seat.view();
+  if (seat.viewer() < 1 || !v.state.is_object() || !hints.is_object()) return lines;
+  for (const auto& z : v.zones) {
+    ZoneHint h = hint_for(hints, z.name);
+    if (h.checklist.empty() || !v.state.contains(h.checklist)) continue;
+    auto out = ruled_out(v.state[h.checklist], seat.viewer());
+    std::vector<std::string> left;
+    for (const auto& d : defs)
+      if (!out.count(d.id)) left.push_back(d.name);
+    std::string line = z.label.empty() ? z.name : z.label;
+    line += ": " + std::to_string(left.size()) + " of " + std::to_string(defs.size()) +
+            " not ruled out";
+    for (size_t k = 0; k < left.size(); ++k) line += (k ? ", " : " \u2014 ") + left[k];
+    lines.push_back(line);
+  }
+  return lines;
 }
 
 bool same_sight(const engine::View& a, const engine::View& b) {

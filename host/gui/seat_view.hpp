@@ -26,6 +26,7 @@ class SeatView {
   void forget() { version_ = 0, marked_.clear(), fresh_ = true; }
 
   const engine::View& view() const { return view_; }
+  int viewer() const { return viewer_; }
   // Bumps at every new view: what is cached on the view follows it.
   uint64_t serial() const { return serial_; }
   const std::vector<engine::ActionView>& actions() const { return view_.actions; }
@@ -51,6 +52,12 @@ class SeatView {
   std::vector<int> marked_;  // cards that changed zone since the marks were cleared
   bool clear_ = false, fresh_ = false;
 };
+
+// A `checklist` hint's lines for the seat (docs/gui.md, "Layout hints"):
+// for each zone so hinted, the cards of the game its viewer has not yet
+// ruled out, from the state the seat is shown. None for an onlooker.
+std::vector<std::string> checklist_lines(const SeatView& seat, const nlohmann::json& hints,
+                                         const std::vector<core::CardDef>& defs);
 
 // Whether two players see the same table: the same cards face up (and the
 // same state through the ruleset's `view`). Then a hotseat curtain between
