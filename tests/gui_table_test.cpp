@@ -420,3 +420,41 @@ TEST(WhatHappened, EscapedChecklistShowsTheSuspectsLeft) {
   EXPECT_GT(left, 1);
   fs::remove_all(dir);
 }
+
+// Deliver 6: Constitution's Honors are named where they lie in a trick or
+// a pile of tricks: the name in the strip in sight when there is room
+// (the corner says only "H2"), and always in the large view on hover.
+TEST(WhatHappened, HonorsInTricksAreNamed) {
+  auto loaded = engine::Loaded::open("constitution");
+  engine::Game game(loaded, 4, 3, loaded->options({}), engine::Mode::Interactive);
+  const auto& defs = game.state().card_defs();
+  Driver d(bots(kGames[2], 1280, 720, 3));
+  d.frames(1);
+  int hovered = 0, named = 0;
+  for (int turn = 0; turn < 12 && hovered < 2 && to_human(d); ++turn) {
+    d.frames(1);
+    Probe p = d.probe();
+    for (const auto& c : p.cards) {
+      if (!c.face_up || c.def < 0 || defs[c.def].kind != "honor" || c.zone.rfind("trick", 0))
+        continue;
+      for (const auto& t : p.drawn)
+        named += t.x >= c.x && t.x < c.x + c.w && t.y >= c.y && t.y < c.y + c.h &&
+                 defs[c.def].name.find(t.name) != std::string::npos && t.name.size() > 3;
+      d.move(c.x + 3, c.y + c.h / 2);
+      d.frames(10);  // the large view waits a moment
+      Probe q = d.probe();
+      if (q.preview.name != "preview:" + std::to_string(c.id)) continue;
+      ++hovered;
+      bool says = false;
+      for (const auto& t : q.drawn)
+        says = says || (t.x >= q.preview.x && t.x < q.preview.x + q.preview.w &&
+                        defs[c.def].name.find(t.name) != std::string::npos && t.name.size() > 3);
+      EXPECT_TRUE(says) << defs[c.def].name << ": not named in its large view";
+    }
+    d.move(1, 1);
+    if (!d.click_named("action:1")) break;
+    d.frames(1);
+  }
+  EXPECT_GT(hovered, 0) << "no Honor seen in a trick";
+  std::cout << "Honors named in the strip in sight: " << named << " lines\n";
+}
