@@ -336,6 +336,7 @@ TEST(WhatHappened, MovesGlideWhenOnAndAKeySkipsThem) {
     EXPECT_EQ(!p.flying.empty(), on) << (on ? "nothing flew" : "flew with animations off");
     if (!on) continue;
     d.frames(2);  // under way: between where it was and where it lands
+    keep_shot(d, "glide");
     for (const auto& f : d.probe().flying) {
       int id = std::stoi(f.name.substr(7));
       for (const auto& c : d.probe().cards)
@@ -457,4 +458,23 @@ TEST(WhatHappened, HonorsInTricksAreNamed) {
   }
   EXPECT_GT(hovered, 0) << "no Honor seen in a trick";
   std::cout << "Honors named in the strip in sight: " << named << " lines\n";
+}
+
+// Deliver 3: the options screen's switch turns the gliding on for the
+// window (off here, as in every test, until switched).
+TEST(WhatHappened, TheOptionsSwitchTurnsMovesAnimated) {
+  Driver d(bots(kGames[0], 1280, 720, 3));
+  d.frames(1);
+  d.key("o");
+  d.frames(1);
+  ASSERT_TRUE(d.click_named("button:animate"));
+  d.frames(1);
+  d.key("escape");
+  d.frames(1);
+  ASSERT_EQ(d.probe().screen, "table");
+  ASSERT_TRUE(to_human(d));
+  d.frames(1);
+  ASSERT_TRUE(d.click_named("action:1"));
+  d.frames(1);
+  EXPECT_FALSE(d.probe().flying.empty()) << "switched on, yet nothing flew";
 }
