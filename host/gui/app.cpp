@@ -31,6 +31,8 @@ App::App(Canvas& canvas, const WindowOptions& opts)
       messages_(frame_),
       table_(frame_, *this),
       side_(frame_, [this](int i) { choose_action(i); }) {
+  animate_ = opts_.animate;
+  options_.animate = &animate_;
   if (!opts_.resume.empty()) {
     resume_saved(opts_.resume);  // throws: the CLI says why
     return;
@@ -210,11 +212,13 @@ void App::step_bots() {
           notify(thinking, 2500);
           return;
         }
+        mark_bot_move();
         if (!session_->finish_thinking()) return;
         messages_.end_notice(thinking);
         last_move_ = frame_.now;
         return;
       }
+      mark_bot_move();
       session_->bot_move();
     } catch (const std::exception& e) {
       messages_.banner("The rules failed on Player " + std::to_string(a) + "'s move (bots paused)",
@@ -235,6 +239,7 @@ int App::play_bots_now(int max_actions) {
   while (done < max_actions) {
     int a = session_->actor();
     if (!a || session_->human(a)) break;
+    if (done + 1 == max_actions) mark_bot_move();
     session_->bot_move();
     ++done;
   }
@@ -265,6 +270,14 @@ void App::apply_reload(const ReloadReport& r) {
 
 void App::reload_rules() {
   apply_reload(session_->reload_now({}));
+}
+
+// With bots alone, each move is marked until the next; with a human,
+// every bot move since the human's last action stays marked.
+void App::mark_bot_move() {
+  if (session_->humans() > 0) return;
+  seat();
+  seat_.clear_marks();
 }
 
 bool App::human_turn() {

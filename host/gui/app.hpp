@@ -66,6 +66,7 @@ class App : TableClicks {
   void apply_reload(const ReloadReport& r);
   void notify(std::string text, uint64_t ms = 3000) { messages_.notify(std::move(text), ms); }
   bool human_turn();
+  void mark_bot_move();
   int viewer() const;
   // The seat's view, brought up to date.
   const SeatView& seat();
@@ -131,7 +132,8 @@ class App : TableClicks {
   SidePanel side_;
   int bottom_ = 1, curtain_ = 0;
   bool result_open_ = false, result_seen_ = false, see_all_ = true, paused_ = false;
-  int speed_ = 1;  // normal
+  int speed_ = 1;         // normal
+  bool animate_ = false;  // moves glide (the Options switch; WindowOptions::animate)
   uint64_t last_move_ = 0, ui_version_ = 0;
   Rect table_rect_;
 };

@@ -80,6 +80,7 @@ void App::draw_game() {
   } else {
     // The table's highlights follow the last frame's hovered action.
     TableFacts t = table_facts();
+    if (table_.animate() != animate_) table_.set_animate(animate_);
     table_.draw(table_rect_, t);
     side_.draw(sidebar, side_facts());
     messages_.draw_banner(table_rect_, session_->error());
@@ -119,7 +120,8 @@ void App::draw_top_bar(Rect r) {
     int drop = 0;  // 0: always; else dropped in this order when the status needs room
   };
   std::vector<B> bs = {{"Help  F1", "button:help", [this] { help_.toggle(); }}};
-  if (bots) {
+  // Over: no bot will move again, so no Pause or speed to offer.
+  if (bots && !session_->result()) {
     bs.push_back(
         {"+", "button:faster", [this] { speed_ = std::min(3, speed_ + 1); }, speed_ < 3, false, 2});
     bs.push_back({std::string("Speed: ") + kSpeedName[speed_], "", {}, false, false, 1});
@@ -377,9 +379,14 @@ Probe App::probe() {
   for (const auto& z : layout.zones)
     for (const auto& c : z.spots)
       p.cards.push_back({c.id, zones[z.zone].name, c.rect.x, c.rect.y, c.rect.w, c.rect.h,
-                         c.id && has(hl.playable, c.id), c.def, c.face_up});
+                         c.id && has(hl.playable, c.id), c.def, c.face_up, s.marked(c.id)});
+  for (const auto& [id, r] : table_.flying())
+    p.flying.push_back({"flight:" + std::to_string(id), r.x, r.y, r.w, r.h});
   p.log = s.view().log;
   p.table_status = s.view().shared_status;
+  for (auto& l :
+       checklist_lines(s, session_->loaded().meta().layout, session_->game().state().card_defs()))
+    p.table_status.push_back(std::move(l));
   p.status = s.view().status;
   return p;
 }

@@ -23,6 +23,7 @@ void App::handle(const SDL_Event& e) {
       frame_.mouse_x = e.motion.x, frame_.mouse_y = e.motion.y;
       break;
     case SDL_MOUSEBUTTONDOWN:
+      table_.skip_flights();
       frame_.mouse_x = e.button.x, frame_.mouse_y = e.button.y;
       on_click(e.button.x, e.button.y, e.button.button == SDL_BUTTON_RIGHT ? 3 : 1);
       break;
@@ -34,6 +35,7 @@ void App::handle(const SDL_Event& e) {
         frame_.mouse_x = frame_.mouse_y = -1;  // no hover preview left behind
       break;
     case SDL_KEYDOWN: {
+      table_.skip_flights();
       SDL_Keymod mod = static_cast<SDL_Keymod>(e.key.keysym.mod);
       on_key(e.key.keysym.sym, (mod & KMOD_CTRL) != 0, (mod & KMOD_SHIFT) != 0);
       break;
@@ -164,6 +166,7 @@ void App::on_key_table(int sym) {
     case SDLK_F5:
       return reload_rules();
     case SDLK_SPACE:
+      if (session_->result()) return;  // over: no bot to pause
       paused_ = !paused_;
       return notify(paused_ ? "Bots paused (Space resumes)" : "Bots resumed");
     case SDLK_PLUS:

@@ -35,6 +35,7 @@ void App::choose_action(int i, bool confirmed) {
     choices_.menu = Choices::Menu{{i}, anchor, true, o.warnings[i], {}};
     return;
   }
+  seat_.clear_marks();  // from here on, what this action and the bots' replies move
   std::string err = session_->apply(i);
   if (!err.empty()) messages_.banner("The rules failed on that action \u2014 nothing changed", err);
   choices_.selected = 0;
@@ -132,6 +133,7 @@ void App::undo() {
   std::string why = session_->why_no_undo(p);
   if (!why.empty()) return notify(undo_refusal(p, why), 5000);
   session_->undo(p);
+  seat_.forget();  // the cards taken back are not news
   curtain_ = 0;
   choices_.selected = 0;
   choices_.menu.reset();

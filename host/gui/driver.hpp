@@ -40,6 +40,7 @@ struct ProbeCard {
   bool playable = false;  // in some action of the human to act
   int def = -1;           // the definition drawn on its face; -1: a back
   bool face_up = false;
+  bool marked = false;  // moved since the human's last action (ringed in white)
 };
 
 // What the window shows now.
@@ -60,6 +61,7 @@ struct Probe {
   bool confirm = false;              // the menu asks to confirm a risky action
   std::vector<ProbeBox> boxes;       // every clickable thing, last drawn last
   std::vector<ProbeCard> cards;
+  std::vector<ProbeBox> flying;           // cards gliding to their new zone now ("flight:ID")
   std::vector<ProbeBox> drawn;            // every line of text the last frame drew: name = the text
   std::vector<std::string> picker;        // the picker's rows: titles (saved games first)
   std::vector<std::string> log;           // as shown: the ruleset's lines and the window's

@@ -25,6 +25,10 @@ struct WindowOptions {
   std::string resume;
   std::string saves_dir;
   bool autosave = false;
+  // Moves drawn gliding from zone to zone (about 200 ms). Off unless a
+  // person watches: headless capture, tests and batch runs see each frame
+  // as the rules left it. The window's Options screen switches it.
+  bool animate = false;
 };
 
 // Runs the window until it is closed. Returns the process exit code, or

@@ -50,7 +50,8 @@ bool glob_capture(std::string_view p, std::string_view s, std::vector<std::strin
 
 namespace {
 
-const char* const kHintFields[] = {"fan", "x", "y", "hide", "owner", "columns", "snake", "pawns"};
+const char* const kHintFields[] = {"fan",     "x",     "y",     "hide",     "owner",
+                                   "columns", "snake", "pawns", "checklist"};
 
 std::optional<Fan> fan_from(const nlohmann::json& v) {
   if (!v.is_string()) return std::nullopt;
@@ -102,6 +103,8 @@ ZoneHint parse_hint(const nlohmann::json& h, const std::vector<std::string>& cap
     z.columns = std::max(0, h["columns"].get<int>());
   if (h.contains("snake") && h["snake"].is_boolean()) z.snake = h["snake"].get<bool>();
   if (h.contains("pawns") && h["pawns"].is_string()) z.pawns = h["pawns"].get<std::string>();
+  if (h.contains("checklist") && h["checklist"].is_string())
+    z.checklist = h["checklist"].get<std::string>();
   return z;
 }
 
@@ -165,10 +168,12 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
         out.push_back(where + ".snake: true or false");
       else if (k == "pawns" && !(f->is_string() && !f->get<std::string>().empty()))
         out.push_back(where + ".pawns: the name of a field of g.state");
+      else if (k == "checklist" && !(f->is_string() && !f->get<std::string>().empty()))
+        out.push_back(where + ".checklist: the name of a field of g.state");
       else if (std::find(std::begin(kHintFields), std::end(kHintFields), k) ==
                std::end(kHintFields))
         out.push_back(where + ": unknown hint '" + k +
-                      "' (fan, x, y, hide, owner, columns, snake, pawns)");
+                      "' (fan, x, y, hide, owner, columns, snake, pawns, checklist)");
     }
   }
   return out;

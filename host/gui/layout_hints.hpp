@@ -24,6 +24,10 @@ struct ZoneHint {
   int columns = 0;             // a family of zones: this many to a line (0: as many as fit)
   bool snake = false;          // a family's lines alternate direction: a loop, a board's track
   std::string pawns;           // state key: per player, the zone (or its `*` part) they stand on
+  // State key: per player, the card ids (keys of a set, or a list) that
+  // player knows are not in this zone: the window lists the rest to them
+  // (Escaped's suspect checklist).
+  std::string checklist;
 };
 
 // '*' matches any run of characters, '?' one character.

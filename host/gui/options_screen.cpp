@@ -229,6 +229,14 @@ void OptionsScreen::draw_setup(Rect left, bool in_game) {
   cv_.text(x, y + px(6), "Forced moves", font(13), theme::muted, px(220));
   button({cx, y, px(130), bh}, s.auto_moves ? "played for you" : "asked", "button:auto",
          [this] { pending_->settings.auto_moves = !pending_->settings.auto_moves; });
+  if (animate) {  // the window's own switch, for every game
+    y += bh + px(14);
+    cv_.text(x, y + px(6), "Moves", font(13), theme::muted, px(220));
+    bool& on = *animate;
+    button(
+        {cx, y, px(130), bh}, on ? "Animated" : "Not animated", "button:animate",
+        [&on] { on = !on; }, true, on);
+  }
   Rect start{left.x + px(16), left.bottom() - px(110), left.w - px(32), px(44)};
   button(
       start, "Start game  (Enter)", "button:start", [this] { this->start(); }, true, true);

@@ -35,7 +35,8 @@ class OptionsScreen : Part {
   // This frame's option texts (titles, docs, values), for tests.
   const std::vector<std::string>& texts() const { return texts_; }
 
-  std::string error;  // why the game did not start
+  std::string error;        // why the game did not start
+  bool* animate = nullptr;  // the window's switch for animated moves (none: not shown)
 
  private:
   void start();

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+
+#include "gui/layout_hints.hpp"
 
 namespace ratify::gui {
 
 std::string SeatView::update(Session& s, int viewer, bool see_all, const std::string& key,
-                             uint64_t now) {
+                             uint64_t /*now*/) {
   bool all = viewer == 0 && see_all;
   if (version_ == s.version() && viewer_ == viewer && all_ == all && key_ == key) return {};
   bool new_state = version_ != s.version();
@@ -31,14 +34,23 @@ std::string SeatView::update(Session& s, int viewer, bool see_all, const std::st
   } catch (const std::exception& e) {
     error = e.what();
   }
-  if (new_state && !before.empty()) {
-    // What just moved, lit for a moment so a bot's move can be followed.
-    moved_.clear();
+  if (new_state && !before.empty() && !fresh_) {
+    if (clear_) marked_.clear(), clear_ = false;
+    // Moved: seen before in another zone, or come into sight (a bot's play
+    // from its hidden hand). Many come into sight at once: a deal, no news.
+    std::vector<int> shown;
     for (const auto& z : view_.zones)
-      for (const auto& c : z.cards)
-        if (c.id && before.count(c.id) && before[c.id] != z.name) moved_.push_back(c.id);
-    moved_at_ = now;
+      for (const auto& c : z.cards) {
+        if (!c.id || marked(c.id)) continue;
+        auto was = before.find(c.id);
+        if (was == before.end())
+          shown.push_back(c.id);
+        else if (was->second != z.name)
+          marked_.push_back(c.id);
+      }
+    if (shown.size() <= 4) marked_.insert(marked_.end(), shown.begin(), shown.end());
   }
+  fresh_ = false;
   version_ = s.version();
   viewer_ = viewer;
   all_ = all;
@@ -57,9 +69,8 @@ const engine::Action* SeatView::action(int index) const {
   return nullptr;
 }
 
-bool SeatView::moved(int card, uint64_t now, uint64_t ms) const {
-  return card && now - moved_at_ < ms &&
-         std::find(moved_.begin(), moved_.end(), card) != moved_.end();
+bool SeatView::marked(int card) const {
+  return card && std::find(marked_.begin(), marked_.end(), card) != marked_.end();
 }
 
 const core::CardDef* SeatView::seen_def(int card, const std::vector<core::CardDef>& defs) const {
@@ -69,6 +80,47 @@ const core::CardDef* SeatView::seen_def(int card, const std::vector<core::CardDe
       if (c.id == card && c.face_up && c.def >= 0 && c.def < static_cast<int>(defs.size()))
         return &defs[static_cast<size_t>(c.def)];
   return nullptr;
+}
+
+namespace {
+
+// The ids a checklist field holds for player p: keys of a set, or a list.
+std::set<std::string> ruled_out(const nlohmann::json& field, int p) {
+  std::set<std::string> out;
+  const nlohmann::json* mine = nullptr;
+  if (field.is_array() && p <= static_cast<int>(field.size())) mine = &field[p - 1];
+  if (field.is_object() && field.contains(std::to_string(p))) mine = &field[std::to_string(p)];
+  if (!mine) return out;
+  if (mine->is_object())
+    for (const auto& [id, v] : mine->items())
+      if (v != false) out.insert(id);
+  if (mine->is_array())
+    for (const auto& v : *mine)
+      if (v.is_string()) out.insert(v.get<std::string>());
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> checklist_lines(const SeatView& seat, const nlohmann::json& hints,
+                                         const std::vector<core::CardDef>& defs) {
+  std::vector<std::string> lines;
+  const auto& v = seat.view();
+  if (seat.viewer() < 1 || !v.state.is_object() || !hints.is_object()) return lines;
+  for (const auto& z : v.zones) {
+    ZoneHint h = hint_for(hints, z.name);
+    if (h.checklist.empty() || !v.state.contains(h.checklist)) continue;
+    auto out = ruled_out(v.state[h.checklist], seat.viewer());
+    std::vector<std::string> left;
+    for (const auto& d : defs)
+      if (!out.count(d.id)) left.push_back(d.name);
+    std::string line = z.label.empty() ? z.name : z.label;
+    line += ": " + std::to_string(left.size()) + " of " + std::to_string(defs.size()) +
+            " not ruled out";
+    for (size_t k = 0; k < left.size(); ++k) line += (k ? ", " : " \u2014 ") + left[k];
+    lines.push_back(line);
+  }
+  return lines;
 }
 
 bool same_sight(const engine::View& a, const engine::View& b) {

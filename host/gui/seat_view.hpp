@@ -21,17 +21,25 @@ class SeatView {
   // view depends on beyond the game (the bottom seat, the window's size).
   // Returns the rules' error when they fail while showing it, else "".
   std::string update(Session& s, int viewer, bool see_all, const std::string& key, uint64_t now);
-  // Made anew at the next update (the rules were reloaded).
-  void forget() { version_ = 0; }
+  // Made anew at the next update (the rules were reloaded, a new game),
+  // with nothing marked.
+  void forget() { version_ = 0, marked_.clear(), fresh_ = true; }
 
   const engine::View& view() const { return view_; }
+  int viewer() const { return viewer_; }
   // Bumps at every new view: what is cached on the view follows it.
   uint64_t serial() const { return serial_; }
   const std::vector<engine::ActionView>& actions() const { return view_.actions; }
   // The seat's action with this engine index; nullptr: it has none.
   const engine::Action* action(int index) const;
-  // Whether `card` changed zone in the last change, `ms` ago at most.
-  bool moved(int card, uint64_t now, uint64_t ms) const;
+  // Whether `card` changed zone since the marks were last cleared: what
+  // the bots did since the human's last action (and that action), so a
+  // move or a trick taken can be followed until the human acts again.
+  bool marked(int card) const;
+  const std::vector<int>& marked_cards() const { return marked_; }
+  // The next change starts the marks afresh (the human acts, an undo;
+  // with bots alone, each move).
+  void clear_marks() { clear_ = true; }
   // The face of a card the seat sees; nullptr when it sees a back.
   const core::CardDef* seen_def(int card, const std::vector<core::CardDef>& defs) const;
 
@@ -41,9 +49,15 @@ class SeatView {
   int viewer_ = -1;
   bool all_ = false;
   std::string key_;
-  std::vector<int> moved_;  // cards that changed zone in the last change
-  uint64_t moved_at_ = 0;
+  std::vector<int> marked_;  // cards that changed zone since the marks were cleared
+  bool clear_ = false, fresh_ = false;
 };
+
+// A `checklist` hint's lines for the seat (docs/gui.md, "Layout hints"):
+// for each zone so hinted, the cards of the game its viewer has not yet
+// ruled out, from the state the seat is shown. None for an onlooker.
+std::vector<std::string> checklist_lines(const SeatView& seat, const nlohmann::json& hints,
+                                         const std::vector<core::CardDef>& defs);
 
 // Whether two players see the same table: the same cards face up (and the
 // same state through the ruleset's `view`). Then a hotseat curtain between

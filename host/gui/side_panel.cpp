@@ -47,7 +47,12 @@ void SidePanel::draw(Rect r, const SideFacts& t) {
 int SidePanel::draw_players(Rect r, const SideFacts& t) {
   Font hf = font(13.5, Weight::Bold), sf = font(12.5);
   int n = t.session.players(), lh = cv_.line_h(sf), indent = px(14);
-  const auto& table = t.seat.view().shared_status;
+  auto table = t.seat.view().shared_status;
+  // What the seat has ruled out, as the ruleset keeps it (a `checklist`
+  // hint): Escaped's suspects.
+  for (auto& l : checklist_lines(t.seat, t.session.loaded().meta().layout,
+                                 t.session.game().state().card_defs()))
+    table.push_back(std::move(l));
   auto own = t.seat.view().status;
   own.resize(n);
   auto block = [&](const std::vector<std::string>& lines, int mode) {

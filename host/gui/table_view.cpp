@@ -53,6 +53,7 @@ void TableView::light(const TableFacts& t) {
 
 void TableView::draw(Rect area, const TableFacts& t) {
   area_ = area;
+  if (f_.now - flights_at_ >= kMoveMs) flights_.clear();  // landed
   layout(t.seat);
   if (layout_.card_w == 0) {
     LayoutInput in;
@@ -71,6 +72,7 @@ void TableView::draw(Rect area, const TableFacts& t) {
     in.memory = &memory_;
     layout_ = lay_out_table(in);
     cv_.set_image_dirs({t.session.loaded().meta().dir.string(), assets_dir().string()});
+    take_off(t);
   }
   light(t);
   cv_.fill(area, theme::felt);
@@ -78,6 +80,57 @@ void TableView::draw(Rect area, const TableFacts& t) {
   for (const auto& z : layout_.zones) draw_zone(z, t);
   for (const auto& z : layout_.zones) draw_cards(z, t);
   draw_table_marks(cv_, layout_, font(12.5, Weight::Bold));
+  draw_flights(t);
+}
+
+// A new layout: each card seen in both this view and the last, in another
+// zone now, flies from where it was drawn to where it lies. Cards the seat
+// cannot see have no id that lasts from view to view: they just appear.
+void TableView::take_off(const TableFacts& t) {
+  const auto& zones = t.seat.view().zones;
+  std::vector<std::pair<std::string, CardSpot>> now;
+  for (const auto& z : layout_.zones)
+    for (const auto& c : z.spots)
+      if (c.id) now.emplace_back(zones[z.zone].name, c);
+  flights_.clear();
+  for (const auto& [zone, c] : now) {
+    if (!animate_) break;
+    for (const auto& [was, old] : landed_)
+      if (old.id == c.id && was != zone && old.rect.w > 0)
+        flights_.push_back({c.id, c.def, c.face_up, old.rect, c.rect});
+  }
+  flights_at_ = f_.now;
+  landed_ = std::move(now);
+}
+
+bool TableView::in_flight(int card) const {
+  for (const auto& fl : flights_)
+    if (fl.id == card) return true;
+  return false;
+}
+
+std::vector<std::pair<int, Rect>> TableView::flying() const {
+  std::vector<std::pair<int, Rect>> out;
+  double k = std::min(1.0, static_cast<double>(f_.now - flights_at_) / kMoveMs);
+  k = 1 - (1 - k) * (1 - k);  // eases into its place
+  auto mix = [k](int a, int b) { return a + static_cast<int>((b - a) * k); };
+  for (const auto& fl : flights_)
+    out.emplace_back(fl.id, Rect{mix(fl.from.x, fl.to.x), mix(fl.from.y, fl.to.y),
+                                 mix(fl.from.w, fl.to.w), mix(fl.from.h, fl.to.h)});
+  return out;
+}
+
+void TableView::draw_flights(const TableFacts& t) {
+  if (flights_.empty()) return;
+  const auto& defs = t.session.game().state().card_defs();
+  auto where = flying();
+  for (size_t k = 0; k < flights_.size(); ++k) {
+    const auto& fl = flights_[k];
+    if (fl.face_up && fl.def >= 0 && fl.def < static_cast<int>(defs.size()))
+      draw_card_face(cv_, where[k].second, defs[fl.def], false, 0);
+    else
+      draw_card_back(cv_, where[k].second);
+  }
 }
 
 void TableView::draw_area(const PlayerArea& a, const TableFacts& t) {
@@ -131,11 +184,13 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     bool sel = s.id && s.id == selected, focus = s.id && has(hl_.focus_cards, s.id);
     bool playable = s.id && has(hl_.playable, s.id);
     if (sel) r.y -= r.h / 10;  // lifted out of the hand
-    if (s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size()))
+    if (in_flight(s.id)) {
+      draw_empty_slot(cv_, r, {255, 255, 255, 40});  // where it lands
+    } else if (s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size()))
       draw_card_face(cv_, r, defs[s.def], false, visible);
     else
       draw_card_back(cv_, r);
-    bool recent = t.seat.moved(s.id, f_.now, 1600);
+    bool recent = t.seat.marked(s.id);
     if (sel || focus)
       draw_card_ring(cv_, r, theme::selected, px(3));
     else if (playable)

@@ -59,8 +59,22 @@ class TableView : Part {
   void pin(int card) { pinned_ = card; }
   int hovered() const { return hover_card_; }
   // A new game: nothing pinned or hovered.
-  void forget() { pinned_ = hover_card_ = 0; }
+  void forget() { pinned_ = hover_card_ = 0, landed_.clear(), flights_.clear(); }
   Rect preview_rect() const { return preview_rect_; }
+
+  // Moves glide from their old place to the new (kMoveMs), when on.
+  static constexpr uint64_t kMoveMs = 200;
+  struct Flight {
+    int id = 0, def = -1;
+    bool face_up = false;
+    Rect from, to;
+  };
+  void set_animate(bool on) { animate_ = on, flights_.clear(); }
+  bool animate() const { return animate_; }
+  // Any click or key: every card at once where it lands.
+  void skip_flights() { flights_.clear(); }
+  // The cards in flight now, where they are drawn this frame.
+  std::vector<std::pair<int, Rect>> flying() const;
 
  private:
   void light(const TableFacts& t);
@@ -69,6 +83,9 @@ class TableView : Part {
   void draw_cards(const ZoneSpot& z, const TableFacts& t);
   void draw_large(int card, bool pinned, const TableFacts& t);
   void draw_hover_large(int card, const TableFacts& t);
+  void take_off(const TableFacts& t);
+  void draw_flights(const TableFacts& t);
+  bool in_flight(int card) const;
 
   TableClicks& clicks_;
   Rect area_;
@@ -79,6 +96,12 @@ class TableView : Part {
   int pinned_ = 0, hover_card_ = 0;
   uint64_t hover_since_ = 0;
   Rect preview_rect_;  // the large card drawn this frame (w = 0: none)
+  bool animate_ = false;
+  // Where each card the seat saw was drawn, by id and zone: the start of
+  // its flight when the next view has it in another zone.
+  std::vector<std::pair<std::string, CardSpot>> landed_;
+  std::vector<Flight> flights_;
+  uint64_t flights_at_ = 0;
 };
 
 }  // namespace ratify::gui

@@ -52,6 +52,7 @@ bool no_display() {
 
 int run_window(const WindowOptions& options) {
   WindowOptions o = sized(options);
+  o.animate = true;  // a person watches
   if (no_display()) throw NoDisplay("no display");
   SdlEnv env(false);
   std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
