@@ -39,10 +39,17 @@ void expect_view_holds_only_what_the_seat_sees(engine::Game& g, int seat, const 
   engine::View v = g.view(seat);
   std::set<int> seen;
   for (const auto& z : v.zones)
-    for (const auto& c : z.cards) {
+    for (size_t k = 0; k < z.cards.size(); ++k) {
+      const auto& c = z.cards[k];
       if (!c.face_up) {
         EXPECT_EQ(c.id, 0) << at << ": a back names a card, seat " << seat << " zone " << z.name;
-        EXPECT_EQ(c.def, -1) << at << ": a back has a face, seat " << seat;
+        if (c.glimpsed) {  // the face it showed, which the seat saw and remembers
+          int real = t.zone(z.name).cards[k];
+          EXPECT_EQ(c.def, t.def_index(real)) << at << ": a glimpse's face, seat " << seat;
+          EXPECT_TRUE(t.remembered_mask(real) & (1u << seat)) << at << ": seat " << seat;
+        } else {
+          EXPECT_EQ(c.def, -1) << at << ": a back has a face, seat " << seat;
+        }
         continue;
       }
       seen.insert(c.id);
@@ -119,6 +126,38 @@ TEST(View, TheRulesetsViewKeepsOtherSeatsSecrets) {
         EXPECT_TRUE(mine.empty()) << "seat " << seat << " sees player " << p << "'s list";
     }
   }
+}
+
+// Meet the Patriots turns a card up and down again within one move (read
+// aloud, then put back): every seat that saw it, and an onlooker, finds its
+// face where it lies until the next move, with no id to follow it by; a
+// card nobody was shown is never glimpsed.
+TEST(View, ACardTurnedUpAndDownInOneMoveIsGlimpsedWhereItLies) {
+  auto l = engine::Loaded::open("meet_the_patriots");
+  engine::Game g(l, 2, 3, l->options({"second_flip=always"}), engine::Mode::Record);
+  auto glimpses = [&](int seat) {
+    int n = 0;
+    for (const auto& z : g.view(seat).zones)
+      for (const auto& c : z.cards) n += c.glimpsed;
+    return n;
+  };
+  int found = 0;
+  for (int k = 0; k < 40 && g.actor() != 0 && !found; ++k) {
+    g.apply(0);  // the first place left: a first flip, then a second
+    if (glimpses(1) == 2) found = k;
+  }
+  ASSERT_TRUE(found) << "no pair turned back in 40 moves";
+  for (int seat = 0; seat <= 2; ++seat) {
+    EXPECT_EQ(glimpses(seat), 2) << "seat " << seat;
+    expect_view_holds_only_what_the_seat_sees(g, seat, "after a pair turned back");
+    auto j = engine::to_json(g.view(seat));
+    int shown = 0;
+    for (const auto& z : j["zones"])
+      for (const auto& c : z["cards"]) shown += c.is_object() && c.contains("glimpse");
+    EXPECT_EQ(shown, 2) << "seat " << seat;
+  }
+  g.apply(0);  // the next move, a first flip (its card stays up): the two are gone
+  EXPECT_EQ(glimpses(1), 0);
 }
 
 int find(engine::Game& g, const std::string& label) {

@@ -186,7 +186,9 @@ function actionsWith(test) {
 
 function cardDef(card) {
   if (!card || !game.welcome) return null;
-  return game.welcome.cards[card.def] || null;
+  // A glimpse: a face-down card the last move turned up and down again.
+  const def = card.glimpse !== undefined ? card.glimpse : card.def;
+  return game.welcome.cards[def] || null;
 }
 
 function playerName(p) {
@@ -212,12 +214,13 @@ function drawCard(card) {
   const def = cardDef(card);
   const acts = actionsWith((a) => (a.cards || []).includes(card.id));
   const e = el(acts.length ? 'button' : 'div', 'card face');
+  if (card.glimpse !== undefined) e.classList.add('glimpse');
   if (acts.length) {
     e.type = 'button';
     e.classList.add('playable');
     e.addEventListener('click', () => offer(def ? def.name : 'card', acts));
   }
-  e.dataset.card = String(card.id);
+  if (card.id !== undefined) e.dataset.card = String(card.id);
   if (def) {
     e.dataset.def = String(def.id);
     if (def.image && plainImage(def.image)) {

@@ -29,6 +29,7 @@ const core::CardDef& def_of(engine::Game& game, const engine::CardView& c) {
 // A face-up card as a player names it: its corner label and name, never
 // the host's id.
 std::string card_name(engine::Game& game, const engine::CardView& c) {
+  if (c.glimpsed) return "face down, just seen: " + def_of(game, c).name;
   if (!c.face_up) return "##";
   const auto& d = def_of(game, c);
   if (!d.short_label.empty() && d.short_label != d.name) return d.short_label + " " + d.name;
@@ -46,7 +47,7 @@ std::string zone_cards(engine::Game& game, const engine::ZoneView& z) {
     hidden = 0;
   };
   for (const auto& c : z.cards) {
-    if (!c.face_up) {
+    if (!c.face_up && !c.glimpsed) {
       ++hidden;
       continue;
     }

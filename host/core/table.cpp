@@ -148,6 +148,13 @@ void Table::turn_down(CardId c) {
     if (sees(p, c)) saw |= 1u << p;
   remembered_[c - 1] |= saw;
   known_[c - 1] = 0;
+  if (!saw) return;
+  for (Glimpse& g : glimpses_)
+    if (g.card == c) {
+      g.saw |= saw;
+      return;
+    }
+  glimpses_.push_back({c, saw});  // at most one a card: bounded by the deck
 }
 
 bool Table::knows(PlayerId p, CardId c) const {
@@ -292,6 +299,7 @@ void Table::restore_from(const Table& o) {
       zones_[i].stamp = o.zones_[i].stamp;
     }
   card_zone_ = o.card_zone_;
+  glimpses_ = o.glimpses_;  // a bot's lookahead ends where the real move left them
   known_ = o.known_;
   remembered_ = o.remembered_;
   shuffled_in_ = o.shuffled_in_;

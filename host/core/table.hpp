@@ -103,6 +103,18 @@ class Table {
   void turn_down(CardId c);
   bool sees(PlayerId p, CardId c) const;
   bool knows(PlayerId p, CardId c) const;
+  // Cards turned face down since forget_glimpses(), each with who saw it
+  // face up (bits as above): a seat's view says where such a card lies and
+  // what it was, since a move may turn a card up and down again (Meet the
+  // Patriots) and a window drawing only the end would never show it. Not
+  // game state: not hashed, compared or saved (a restore brings them back,
+  // so a bot's lookahead leaves them as the move did); one entry a card.
+  struct Glimpse {
+    CardId card;
+    uint32_t saw;
+  };
+  const std::vector<Glimpse>& glimpses() const { return glimpses_; }
+  void forget_glimpses() { glimpses_.clear(); }
   uint32_t known_mask(CardId c) const { return known_.at(check_card(c) - 1); }
   uint32_t remembered_mask(CardId c) const { return remembered_.at(check_card(c) - 1); }
   // Sets both masks of a card: a re-deal of hidden cards (a bot's world)
@@ -143,6 +155,7 @@ class Table {
   std::vector<uint32_t> known_;       // revealed to (drawn face up for)
   std::vector<uint32_t> remembered_;  // known, though face down for them
   std::vector<int> shuffled_in_;      // zone + 1 of the last shuffle, 0: never
+  std::vector<Glimpse> glimpses_;     // turned face down since forget_glimpses()
   std::vector<Zone> zones_;
   // Zone names never change once made, so clones (snapshots, a solver's
   // every node) share one index; adding a zone to a shared index copies it

@@ -17,6 +17,20 @@ Action offered(Action a, const core::Table& t, int seat) {
   return a;
 }
 
+// The cards `seat` saw turned face up and down again in the last move and
+// knows still (a shuffle since makes a card anonymous again), by card id.
+// Bit 0 stands for everyone: an onlooker saw only what all were shown.
+std::vector<bool> glimpsed_by(const core::Table& t, int seat) {
+  std::vector<bool> out;
+  uint32_t bit = 1u << seat;
+  for (const auto& g : t.glimpses())
+    if ((g.saw & bit) && (t.remembered_mask(g.card) & bit)) {
+      out.resize(t.ncards() + 1);
+      out[g.card] = true;
+    }
+  return out;
+}
+
 bool ending_kind(const std::string& kind) {
   return kind == "end_turn" || kind == "end" || kind == "pass";
 }
@@ -111,9 +125,11 @@ int State::find_action(const nlohmann::json& fields) {
 }
 
 void State::apply(int i) {
+  m_->table_mut().forget_glimpses();
   m_->apply(i);
 }
 void State::apply_scratch(int i) {
+  m_->table_mut().forget_glimpses();
   m_->apply_untracked(i);
 }
 
@@ -187,6 +203,7 @@ View State::view(int seat) {
   View v;
   v.seat = seat;
   const auto& t = m_->table();
+  std::vector<bool> glimpsed = glimpsed_by(t, seat);
   for (const auto& z : t.zones()) {
     if (z.kind == "box") continue;  // outside the game
     ZoneView zv{z.name, z.kind, z.label, z.owner, z.visibility, {}};
@@ -196,6 +213,8 @@ View State::view(int seat) {
                         (z.visibility == core::Visibility::Top && c == z.cards.back()) ||
                         (t.known_mask(c) == 0xffffffffu));
       zv.cards.push_back({up ? c : 0, up, up ? t.def_index(c) : -1});
+      if (!up && c < static_cast<int>(glimpsed.size()) && glimpsed[c])
+        zv.cards.back() = {0, false, t.def_index(c), true};
     }
     v.zones.push_back(std::move(zv));
   }
@@ -234,7 +253,8 @@ bool State::actions_have_labels() {
 
 namespace {
 nlohmann::json card_json(const CardView& c) {
-  if (!c.face_up) return nullptr;  // a back: nothing to follow it by
+  if (c.glimpsed) return {{"glimpse", c.def}};  // what it showed, no id to follow
+  if (!c.face_up) return nullptr;               // a back: nothing to follow it by
   return {{"id", c.id}, {"def", c.def}};
 }
 }  // namespace

@@ -68,6 +68,10 @@ struct CardView {
   int id = 0;            // 0 when the viewer sees a back
   bool face_up = false;  // false: the viewer sees a back
   int def = -1;          // index into the card definitions, -1 when hidden
+  // A back now, but turned up and down again by the last move while this
+  // viewer saw it (Meet the Patriots' read-aloud): `def` is what it showed,
+  // so a face can show where the card lies; still no id to follow it by.
+  bool glimpsed = false;
 };
 
 struct ZoneView {

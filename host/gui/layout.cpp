@@ -43,7 +43,7 @@ ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Met
   int n = it.n;
   auto add = [&](int i, int x, int y) {
     const auto& c = z.cards[i];
-    s.spots.push_back({c.id, c.def, c.face_up, {x, y, m.cw, m.ch}});
+    s.spots.push_back({c.id, c.def, c.face_up, c.glimpsed, {x, y, m.cw, m.ch}});
   };
   int x = box.x, y = s.cards.y;
   if (it.fan == Fan::Row) {

@@ -25,6 +25,7 @@ struct CardSpot {
   int id = 0;  // 0 when hidden
   int def = -1;
   bool face_up = false;
+  bool glimpsed = false;  // a back the last move turned up and down: def is its face
   Rect rect;
 };
 

@@ -184,14 +184,19 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     bool sel = s.id && s.id == selected, focus = s.id && has(hl_.focus_cards, s.id);
     bool playable = s.id && has(hl_.playable, s.id);
     if (sel) r.y -= r.h / 10;  // lifted out of the hand
+    // A card the last move turned up and down again shows the face it
+    // showed, ringed, until the next move: a memory game is played by it.
+    bool face = (s.face_up || s.glimpsed) && s.def >= 0 && s.def < static_cast<int>(defs.size());
     if (in_flight(s.id)) {
       draw_empty_slot(cv_, r, {255, 255, 255, 40});  // where it lands
-    } else if (s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size()))
+    } else if (face)
       draw_card_face(cv_, r, defs[s.def], false, visible);
     else
       draw_card_back(cv_, r);
     bool recent = t.seat.marked(s.id);
-    if (sel || focus)
+    if (s.glimpsed && face)
+      draw_card_ring(cv_, r, theme::notice, px(3));
+    else if (sel || focus)
       draw_card_ring(cv_, r, theme::selected, px(3));
     else if (playable)
       draw_card_ring(cv_, r, theme::playable, px(3));
