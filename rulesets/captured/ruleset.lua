@@ -147,9 +147,14 @@ local function actions(g)
   if s.phase == "over" then return {} end
   if s.pending[1] then return choices(g, s.pending[1]) end
   if s.phase == "identity" then
+    -- Offered in the cards' own order, never the deck's: the deck stays as
+    -- shuffled, and a list in its order would tell the chooser every later
+    -- move (its labels name the cards).
+    local cards = g.cards("patriot_deck")
+    table.sort(cards)
     local list = {}
-    for _, c in ipairs(g.cards("patriot_deck")) do
-      list[#list + 1] = { kind = "identity", card = c, zone = IDENTITY[s.chooser] }
+    for i, c in ipairs(cards) do
+      list[i] = { kind = "identity", card = c, zone = IDENTITY[s.chooser] }
     end
     return list
   end

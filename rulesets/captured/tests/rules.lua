@@ -15,13 +15,17 @@ local function card(G, id, used)
   error("no copy of " .. id)
 end
 
--- Identities chosen (the first Patriots of the deck), then the table set:
+-- Identities chosen (the last Patriots offered: the highest in the cards'
+-- order, which the scenarios below leave alone), then the table set:
 -- spaces = { [i] = id or false }, board = { ids, top first } over nothing,
 -- patriots = { ids, top first } (the rest of the Patriot deck below),
 -- stash = { [p] = { ids } }. Player `turn` moves next.
 local function arrange(t, players, spec, options)
   local G = t.game { players = players, seed = 1, options = options or {} }
-  while G.g.state.phase == "identity" do G:act(G:actions()[1]) end
+  while G.g.state.phase == "identity" do
+    local offered = G:actions()
+    G:act(offered[#offered])
+  end
   local g, used = G.g, {}
   for p = 1, players do used[g.top(M.identity(p))] = true end
   for c = 1, g.ncards do
@@ -88,6 +92,19 @@ return {
       for p = 1, 3 do t.eq(g.count(M.identity(p)), 1) end
       t.eq(G:actor(), 1)
       t.eq(#G:actions(), 1, "a game of chance: one move")
+    end },
+
+  { name = "The identities are offered in the cards' order, not the shuffled deck's", run = function(t)
+      -- the deck is not shuffled again: a list in its order would tell the
+      -- chooser the order of every later move
+      local offered = {}
+      for seed = 1, 2 do
+        local G = t.game { players = 2, seed = seed }
+        local labels = {}
+        for i, a in ipairs(G:actions()) do labels[i] = G.g.def(a.card).id end
+        offered[seed] = table.concat(labels, "|")
+      end
+      t.eq(offered[1], offered[2])
     end },
 
   { name = "Every move counts from the Start card; the spot is refilled, the Patriot goes under",
