@@ -201,6 +201,9 @@ return {
   cards = require "cards",
   -- the cards' own fields, beside the host's (`ratify lint` checks the rest)
   card_fields = { "deck", "side" },
+  -- The window lists to each player the suspects his own checklist has not
+  -- ruled out (docs/gui.md, "checklist"): the list players keep on paper.
+  layout = { prisoner = { checklist = "checked" } },
   setup = setup,
   actor = function(g)
     if g.state.phase == "over" then return nil end
