@@ -15,7 +15,7 @@ local SLOT, PLACE, PAIRS, NAME, IN_FORMATION = {}, {}, {}, {}, {}
 for k = 1, SLOTS do
   SLOT[k] = "slot:" .. k
   PLACE[k] = string.format("row %d, column %d", (k - 1) // COLUMNS + 1, (k - 1) % COLUMNS + 1)
-  IN_FORMATION[SLOT[k]] = true
+  IN_FORMATION[SLOT[k]] = k
 end
 for p = 1, MAX_PLAYERS do
   PAIRS[p] = "pairs:" .. p
@@ -42,7 +42,10 @@ end
 local function read_aloud(g, p, c)
   local d = g.defs[c]
   g.reveal(c, "all")
-  g.log("%s turns over %s, no. %d: %s", NAME[p], d.name, d.rank, d.text)
+  if not g.logging then return end
+  local k = IN_FORMATION[(g.where(c))] -- where it lies: the log is a memory aid too
+  g.log("%s turns over %s, no. %d%s: %s", NAME[p], d.name, d.rank,
+    k and " at " .. PLACE[k] or "", d.text)
 end
 
 -- "... then replaces the card in the formation. (All players should try to
