@@ -232,6 +232,9 @@ nlohmann::json Table::to_json() const {
   for (int c = 1; c <= ncards(); ++c)
     if (shuffled_in_[c - 1]) shuffled[std::to_string(c)] = shuffled_in_[c - 1] - 1;
   if (!shuffled.empty()) out["shuffled_in"] = shuffled;  // older saves lack it
+  nlohmann::json glimpses = nlohmann::json::object();
+  for (const Glimpse& g : glimpses_) glimpses[std::to_string(g.card)] = g.saw;
+  if (!glimpses.empty()) out["glimpses"] = glimpses;  // a resumed game shows them still
   return out;
 }
 
@@ -275,6 +278,9 @@ void Table::from_json(const nlohmann::json& j) {
           throw TableError("bad table: card " + key + " shuffled in no zone");
         fresh.shuffled_in_.at(fresh.check_card(std::stoi(key)) - 1) = z + 1;
       }
+    if (j.contains("glimpses"))  // one key a card: bounded by the deck
+      for (auto& [key, saw] : j.at("glimpses").items())
+        fresh.glimpses_.push_back({fresh.check_card(std::stoi(key)), saw.get<uint32_t>()});
   } catch (const nlohmann::json::exception& e) {
     throw TableError(std::string("bad table: ") + e.what());
   } catch (const std::logic_error& e) {

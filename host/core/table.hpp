@@ -107,8 +107,9 @@ class Table {
   // face up (bits as above): a seat's view says where such a card lies and
   // what it was, since a move may turn a card up and down again (Meet the
   // Patriots) and a window drawing only the end would never show it. Not
-  // game state: not hashed, compared or saved (a restore brings them back,
-  // so a bot's lookahead leaves them as the move did); one entry a card.
+  // game state: not hashed or compared; saved, so a resumed game shows
+  // them still, and a restore brings them back, so a bot's lookahead
+  // leaves them as the move did; one entry a card.
   struct Glimpse {
     CardId card;
     uint32_t saw;
