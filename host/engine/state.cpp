@@ -113,6 +113,12 @@ nlohmann::json State::action_fields(int i) {
 std::vector<int> State::action_cards(int i) {
   return m_->action_cards(i);
 }
+void State::note_cards(bool on) {
+  m_->set_note_cards(on);
+}
+const std::vector<int>& State::applied_cards() const {
+  return m_->applied_cards();
+}
 std::vector<uint64_t> State::action_keys() {
   return m_->action_keys();
 }

@@ -139,6 +139,10 @@ class State {
   nlohmann::json action_fields(int i);  // the ruleset's table as data, without `label`
   // Only its `card` and `cards` fields: cheap, for card coverage.
   std::vector<int> action_cards(int i);
+  // The same of each action applied from now on, noted as it is applied
+  // (a batch game's card coverage pays no call of its own for it).
+  void note_cards(bool on);
+  const std::vector<int>& applied_cards() const;
   // A hash of each legal action's fields: the same action in another
   // world (a bot's guess at the hidden cards) has the same key.
   std::vector<uint64_t> action_keys();

@@ -453,6 +453,10 @@ void Match::apply_raw(int action_ref) {
     push_fn("apply");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, action_ref);
+    if (note_cards_) {
+      applied_cards_.clear();
+      push_action_cards(L, lua_gettop(L), applied_cards_);
+    }
     push_frozen(L, -1);  // apply cannot change it (frozen.cpp)
     lua_remove(L, -2);
     call_fn(L, 2, 0, CallProfile::Apply);
@@ -503,6 +507,10 @@ void Match::apply_untracked(int i) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
     lua_rawgeti(L, -1, i + 1);
+    if (note_cards_) {
+      applied_cards_.clear();
+      push_action_cards(L, lua_gettop(L), applied_cards_);
+    }
     push_frozen(L, -1);  // apply cannot change it (frozen.cpp)
     lua_replace(L, -3);
     lua_pop(L, 1);

@@ -90,6 +90,11 @@ class Match {
   nlohmann::json action_json(int i);  // plain data, without `label`
   // Only the `card` and `cards` fields (card coverage: no label, no JSON).
   std::vector<int> action_cards(int i);
+  // With note_cards on, apply_untracked keeps the applied action's cards
+  // (read inside the call it makes anyway): card coverage without a
+  // protected call of its own at every action of a batch game.
+  void set_note_cards(bool on) { note_cards_ = on; }
+  const std::vector<int>& applied_cards() const { return applied_cards_; }
   // A hash of each legal action's fields: the same action in another
   // world (a bot's determinization) has the same key.
   std::vector<uint64_t> action_keys();
@@ -262,6 +267,8 @@ class Match {
   int actions_n_ = 0;
   uint64_t version_ = 1, actions_version_ = 0;
   bool strict_ = false;
+  bool note_cards_ = false;
+  std::vector<int> applied_cards_;
   bool logging_ = true;
   bool transactions_ = true;
   CallProfile* profile_ = nullptr;

@@ -46,12 +46,16 @@ class Follower {
       held_.assign(static_cast<size_t>(game.players()),
                    std::vector<char>(game.state().table().defs().size(), 0));
       cards_.emplace(game.state().table());
+      game.state().note_cards(true);
     }
     after_action();  // setup dealt the first hands
   }
 
-  void before_action(int i, int actor) {
-    if (cards_) cards_->before_apply(game_.state().table(), game_.state().action_cards(i), actor);
+  // The cards of the action `actor` just made: noted by the engine as it
+  // applied it (State::note_cards, turned on as the follower starts).
+  void after_action(int actor) {
+    if (cards_) cards_->before_apply(game_.state().table(), game_.state().applied_cards(), actor);
+    after_action();
   }
 
   void after_action() {
@@ -160,10 +164,9 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
         throw std::runtime_error("no end after " + std::to_string(c.max_actions) + " actions");
       if (game.action_count() == 0) throw std::runtime_error(game.state().no_action_message(actor));
       int i = seat_bot[actor - 1]->choose(game, seat_rng[actor - 1]);
-      follow.before_action(i, actor);
       game.apply(i);
       ++rec.actions;
-      follow.after_action();
+      follow.after_action(actor);
     }
     auto r = game.result();
     if (!r) throw std::runtime_error("the game ended (no actor) but result(g) is nil");
