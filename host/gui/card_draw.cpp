@@ -98,16 +98,40 @@ std::vector<std::string> wrap_words(Canvas& cv, const std::string& s, Font f, in
   return lines;
 }
 
+// The first n of a name's lines when the rest must go: they end after a
+// whole word and an ellipsis. The first part of a hyphenated word goes
+// too ("Ned…", not "Ned Fair-" / "weat…"): half a word names nothing.
+std::vector<std::string> cut_after_word(Canvas& cv, std::vector<std::string> lines, size_t n,
+                                        Font f, int width) {
+  auto broken = [](const std::string& l) { return l.size() > 1 && l.back() == '-'; };
+  while (n > 1 && broken(lines[n - 1])) --n;
+  std::string rest;  // what goes, its hyphenated words whole again
+  for (size_t i = n; i < lines.size(); ++i) {
+    if (broken(rest))
+      rest.pop_back();
+    else if (!rest.empty())
+      rest += ' ';
+    rest += lines[i];
+  }
+  lines.resize(n);
+  // The space makes ellipsize end at the line's last whole word.
+  lines.back() = cv.ellipsize(lines.back() + " " + rest, f, width);
+  return lines;
+}
+
 // Draws a name's lines in r, at most max_lines; returns the height.
 int name_lines(Canvas& cv, Rect r, const std::string& s, Font f, Color c, int max_lines,
                Align a = Align::Center) {
   auto lines = wrap_words(cv, s, f, r.w);
-  int lh = cv.line_h(f), y = r.y, shown = 0;
-  for (size_t i = 0; i < lines.size() && shown < max_lines && y + lh <= r.bottom() + lh / 3;
-       ++i, ++shown) {
-    std::string l = lines[i];
-    if (shown + 1 == max_lines && i + 1 < lines.size()) l += " " + lines[i + 1];
-    l = cv.ellipsize(l, f, r.w);
+  int lh = cv.line_h(f), y = r.y;
+  size_t room = 0;  // lines within max_lines and the height
+  while (room < lines.size() && static_cast<int>(room) < max_lines &&
+         y + (static_cast<int>(room) + 1) * lh <= r.bottom() + lh / 3)
+    ++room;
+  if (room == 0) return 0;
+  if (room < lines.size()) lines = cut_after_word(cv, lines, room, f, r.w);
+  for (const auto& line : lines) {
+    std::string l = cv.ellipsize(line, f, r.w);
     cv.text(a == Align::Center ? r.x + (r.w - cv.text_w(l, f)) / 2 : r.x, y, l, f, c);
     y += lh;
   }
@@ -306,6 +330,15 @@ int draw_picture(Canvas& cv, Rect in, const core::CardDef& d, bool large) {
 }
 
 }  // namespace
+
+void draw_card_edge(Canvas& cv, Rect r, const core::CardDef& d) {
+  int rad = std::max(3, r.h / 16);
+  bool playing = playing_card(d) && d.image.empty();
+  cv.fill({r.x + 1, r.y + 2, r.w, r.h}, {0, 0, 0, 70}, rad);
+  cv.fill(r, playing ? Color{150, 150, 150, 255} : card_color(d), rad);
+  cv.fill(r.inset(std::max(1, r.h / 45)), playing ? Color{253, 252, 248, 255} : theme::face,
+          std::max(2, rad - 1));
+}
 
 void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large, int visible_w) {
   if (auto p = playing_card(d); p && d.image.empty())

@@ -15,6 +15,9 @@ namespace ratify::gui {
 // row); the card then shows its corner and name there, not its text.
 void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large = false,
                     int visible_w = 0);
+// A card under a stack's top, of which only the edge shows: its colour,
+// no words (they would be hidden, and the window's probe would read them).
+void draw_card_edge(Canvas& cv, Rect r, const core::CardDef& d);
 void draw_card_back(Canvas& cv, Rect r);
 // The ring round a card (playable, picked): a dark gap first, so a ring
 // in the card's own colour (gold on a gold card) still stands out.

@@ -181,6 +181,10 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     int visible = k + 1 < z.spots.size() && z.fan != Fan::Column && z.spots[k + 1].rect.y == r.y
                       ? z.spots[k + 1].rect.x - r.x
                       : 0;
+    // A stack's card under the next one, down and to the right: only its
+    // edge shows, so only its edge is drawn.
+    bool buried = z.fan == Fan::Stack && k + 1 < z.spots.size() && z.spots[k + 1].rect.x > r.x &&
+                  z.spots[k + 1].rect.y > r.y;
     bool sel = s.id && s.id == selected, focus = s.id && has(hl_.focus_cards, s.id);
     bool playable = s.id && has(hl_.playable, s.id);
     if (sel) r.y -= r.h / 10;  // lifted out of the hand
@@ -189,7 +193,9 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     bool face = (s.face_up || s.glimpsed) && s.def >= 0 && s.def < static_cast<int>(defs.size());
     if (in_flight(s.id)) {
       draw_empty_slot(cv_, r, {255, 255, 255, 40});  // where it lands
-    } else if (face)
+    } else if (face && buried)
+      draw_card_edge(cv_, r, defs[s.def]);
+    else if (face)
       draw_card_face(cv_, r, defs[s.def], false, visible);
     else
       draw_card_back(cv_, r);
