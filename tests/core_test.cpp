@@ -212,6 +212,26 @@ TEST(Table, SaveLoadRoundTrip) {
   EXPECT_TRUE(a == b);  // a failed load leaves the table as it was
 }
 
+// A card turned up and down again is saved as a glimpse; a save's
+// glimpses are checked like the rest of it.
+TEST(Table, GlimpsesSurviveASaveAndBadOnesAreRefused) {
+  Table a = make_table();
+  a.reveal(3, 0);
+  a.turn_down(3);
+  ASSERT_EQ(a.glimpses().size(), 1u);
+  Table b = make_table();
+  b.from_json(nlohmann::json::parse(a.to_json().dump()));
+  ASSERT_EQ(b.glimpses().size(), 1u);
+  EXPECT_EQ(b.glimpses()[0].card, 3);
+  for (auto glimpses :
+       {nlohmann::json{{"999", 1}}, nlohmann::json{{"x", 1}}, nlohmann::json{{"3", "all"}}}) {
+    auto bad = a.to_json();
+    bad["glimpses"] = glimpses;
+    EXPECT_THROW(b.from_json(bad), TableError) << glimpses.dump();
+  }
+  EXPECT_EQ(b.glimpses().size(), 1u);  // a failed load leaves the table as it was
+}
+
 TEST(Options, ParseValidateAndListTheValidOnes) {
   std::vector<OptionDecl> decls = {{"wrap", "runs wrap", false, {}, {}, {}},
                                    {"hands", "hands a game", int64_t{3}, {}, 1.0, 10.0},
