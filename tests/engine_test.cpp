@@ -73,6 +73,21 @@ TEST(Engine, OnlyKeptLogsAreFormatted) {
   }
 }
 
+// A move asks the rules for the legal actions once: listing them to choose
+// and then applying one must not list them again (a step once cost twice
+// the rules' work when a move's first act marked the game as changed).
+TEST(Engine, AStepListsTheActionsOnce) {
+  auto l = engine::Loaded::open(kTiny.string());
+  for (auto mode : {engine::Mode::Lean, engine::Mode::Record}) {
+    core::CallProfile profile;
+    engine::Game g(l, 2, 5, l->options({}), mode, &profile);
+    int steps = 0;
+    for (; steps < 20 && g.actor() != 0; ++steps) g.apply(find_label(g, "Peek"));
+    ASSERT_EQ(steps, 20);
+    EXPECT_LE(profile.calls[core::CallProfile::Actions], steps + 1);
+  }
+}
+
 // A lean game has no transaction: a failing apply is reported (file:line)
 // and the game is not continued.
 TEST(Engine, LeanGamesReportAFailedApply) {

@@ -131,11 +131,11 @@ int State::find_action(const nlohmann::json& fields) {
 }
 
 void State::apply(int i) {
-  m_->table_mut().forget_glimpses();
+  m_->forget_glimpses();
   m_->apply(i);
 }
 void State::apply_scratch(int i) {
-  m_->table_mut().forget_glimpses();
+  m_->forget_glimpses();
   m_->apply_untracked(i);
 }
 

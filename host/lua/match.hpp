@@ -82,6 +82,11 @@ class Match {
     touch();
     return table_;
   }
+  // Before each move: the cards shown in the last one are no longer shown.
+  // Glimpses are for the faces only, so the game is not changed: the
+  // actions listed stay valid (table_mut() would list them again, twice
+  // the rules' work a step).
+  void forget_glimpses() { table_.forget_glimpses(); }
   core::Rng& rng() { return rng_; }
 
   int actor();  // 0 = the game is over
