@@ -162,24 +162,37 @@ const char* kColumns =
     "report";
 
 HistoryRun run_from_row(Statement& st) {
-  HistoryRun r;
+  std::vector<std::string> columns;
+  for (int i = 1; i <= 11; ++i) columns.push_back(st.text(i));
+  HistoryRun r = run_from_columns(columns);
   r.id = st.integer(0);
-  r.time = st.text(1);
-  r.ruleset = st.text(2);
-  r.content_hash = st.text(3);
-  r.variants = string_list(st.text(4));
-  r.options = string_list(st.text(5));
-  r.bots = string_list(st.text(6));
-  r.seed = std::strtoull(st.text(7).c_str(), nullptr, 10);
   r.games = static_cast<int>(st.integer(8));
   r.players = static_cast<int>(st.integer(9));
-  r.command = st.text(10);
-  r.report = parse_stored(st.text(11));
-  if (r.report.is_discarded()) r.report = json::object();
   return r;
 }
 
 }  // namespace
+
+HistoryRun run_from_columns(const std::vector<std::string>& c) {
+  auto at = [&](size_t i) -> const std::string& {
+    static const std::string none;
+    return i < c.size() ? c[i] : none;
+  };
+  HistoryRun r;
+  r.time = at(0);
+  r.ruleset = at(1);
+  r.content_hash = at(2);
+  r.variants = string_list(at(3));
+  r.options = string_list(at(4));
+  r.bots = string_list(at(5));
+  r.seed = std::strtoull(at(6).c_str(), nullptr, 10);
+  r.games = std::atoi(at(7).c_str());
+  r.players = std::atoi(at(8).c_str());
+  r.command = at(9);
+  r.report = parse_stored(at(10));
+  if (r.report.is_discarded()) r.report = json::object();
+  return r;
+}
 
 History::History(const fs::path& file, Mode mode) : file_(file) {
   int flags = SQLITE_OPEN_READONLY;

@@ -32,6 +32,12 @@ struct HistoryRun {
   nlohmann::json report;       // the report JSON (docs/metrics.md)
 };
 
+// A stored run from its columns as the database holds them, as text, after
+// the id: time, ruleset, content hash, variants, options, bots (JSON lists),
+// seed, games, players, command, report (JSON). A stored file may be edited
+// by hand: what does not parse is left empty, never an error.
+HistoryRun run_from_columns(const std::vector<std::string>& columns);
+
 // $XDG_DATA_HOME/ratify/history.sqlite, else
 // ~/.local/share/ratify/history.sqlite; empty when neither is known.
 std::filesystem::path default_history_file();
