@@ -74,20 +74,25 @@ int cmd_lint(const LintArgs& a) {
   return unloadable ? kBadInput : found ? kFailed : kOk;
 }
 
-// Cards no game played: a card that never does anything is a card a
-// designer wants to hear of (docs/metrics.md, "Card coverage"). A card of
-// count 0 (a variant took it out) is left out. A kind of card no action
-// ever names (GITMO's Special Ops act through an on_draw hook) gets one
-// note instead: check counts actions, not hooks.
+// Cards no game used: a card that never does anything is a card a
+// designer wants to hear of (docs/metrics.md, "Card coverage"). Used:
+// played (named by an applied action) or a hook of its own run (GITMO's
+// Special Ops act through on_draw). A card of count 0 (a variant took it
+// out) is left out. A kind of card no action ever names and no hook
+// serves gets one note instead of a warning a card.
 static void never_played_warnings(const sim::CheckReport& r) {
-  long long drawn = 0, played = 0;
+  long long drawn = 0, played = 0, hooks = 0;
   std::map<std::string, long long> played_of_kind;
   for (const auto& c : r.cards) {
-    drawn += c.drawn, played += c.played;
-    played_of_kind[c.kind] += c.played;
+    drawn += c.drawn, played += c.played, hooks += c.hooks;
+    played_of_kind[c.kind] += c.played + c.hooks;
   }
-  std::printf("  cards: %lld drawn, %lld played over the games\n", drawn, played);
-  if (played == 0) {
+  if (hooks > 0)
+    std::printf("  cards: %lld drawn, %lld played, %lld calls of their hooks over the games\n",
+                drawn, played, hooks);
+  else
+    std::printf("  cards: %lld drawn, %lld played over the games\n", drawn, played);
+  if (played == 0 && hooks == 0) {
     std::printf(
         "note: no action named a card (no `card` or `cards` field): "
         "which cards were played is unknown\n");
@@ -96,7 +101,7 @@ static void never_played_warnings(const sim::CheckReport& r) {
   std::map<std::string, std::string> unnamed;  // kind -> its ids
   int warned = 0;
   for (const auto& c : r.cards) {
-    if (c.played > 0 || c.count == 0) continue;
+    if (c.played > 0 || c.hooks > 0 || c.count == 0) continue;
     if (played_of_kind[c.kind] == 0) {
       unnamed[c.kind] += (unnamed[c.kind].empty() ? "" : ", ") + c.id;
       continue;
@@ -107,12 +112,12 @@ static void never_played_warnings(const sim::CheckReport& r) {
   }
   if (warned)
     std::printf(
-        "  (played: named by an applied action; an effect through a hook, such as "
-        "an on_draw, is not counted)\n");
+        "  (played: named by an applied action, or one of the card's own hooks run, "
+        "such as its on_draw)\n");
   for (const auto& [kind, ids] : unnamed)
     std::printf(
-        "note: no action named a card of kind '%s' (%s): their effect may be a hook, "
-        "which check does not count\n",
+        "note: no action named a card of kind '%s' (%s), nor did any of them have a hook "
+        "run: what they do is unknown to check\n",
         kind.c_str(), ids.c_str());
 }
 

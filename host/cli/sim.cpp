@@ -213,7 +213,8 @@ static std::string never_played(const nlohmann::json& report) {
   for (const auto& v : report.value("variants", nlohmann::json::array())) {
     std::string ids;
     for (const auto& c : v.value("coverage", nlohmann::json::array()))
-      if (c.value("played", 0) == 0) ids += " " + c.value("id", std::string());
+      if (c.value("played", 0) == 0 && c.value("hooks", 0) == 0)
+        ids += " " + c.value("id", std::string());
     if (!ids.empty()) out += "never played in " + v.value("name", std::string()) + ":" + ids + "\n";
   }
   return out;

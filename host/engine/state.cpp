@@ -119,6 +119,9 @@ void State::note_cards(bool on) {
 const std::vector<int>& State::applied_cards() const {
   return m_->applied_cards();
 }
+const std::vector<int64_t>& State::hooks_run() const {
+  return m_->hooks_run();
+}
 std::vector<uint64_t> State::action_keys() {
   return m_->action_keys();
 }

@@ -143,6 +143,10 @@ class State {
   // (a batch game's card coverage pays no call of its own for it).
   void note_cards(bool on);
   const std::vector<int>& applied_cards() const;
+  // Per card definition, the calls of its hooks made by the rules of this
+  // game since note_cards was turned on (a bot's imagined world counts
+  // none): card coverage sees effects no action names (an on_draw).
+  const std::vector<int64_t>& hooks_run() const;
   // A hash of each legal action's fields: the same action in another
   // world (a bot's guess at the hidden cards) has the same key.
   std::vector<uint64_t> action_keys();

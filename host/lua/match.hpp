@@ -98,8 +98,14 @@ class Match {
   // With note_cards on, apply_untracked keeps the applied action's cards
   // (read inside the call it makes anyway): card coverage without a
   // protected call of its own at every action of a batch game.
-  void set_note_cards(bool on) { note_cards_ = on; }
+  // Noting cards also counts, per card definition, the calls of its hooks
+  // made while this match runs, from now on (Rules::count_hooks).
+  void set_note_cards(bool on);
   const std::vector<int>& applied_cards() const { return applied_cards_; }
+  const std::vector<int64_t>& hooks_run() const { return hooks_run_; }
+  void hook_ran(size_t def) {
+    if (note_cards_ && def < hooks_run_.size()) ++hooks_run_[def];
+  }
   // A hash of each legal action's fields: the same action in another
   // world (a bot's determinization) has the same key.
   std::vector<uint64_t> action_keys();
@@ -273,6 +279,7 @@ class Match {
   uint64_t version_ = 1, actions_version_ = 0;
   bool strict_ = false;
   bool note_cards_ = false;
+  std::vector<int64_t> hooks_run_;  // per definition, while note_cards_
   std::vector<int> applied_cards_;
   bool logging_ = true;
   bool transactions_ = true;

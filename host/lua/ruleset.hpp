@@ -78,6 +78,14 @@ class Rules {
   // on first use: a registry reference. Throws ScriptError (file:line).
   int strategy_ref(const std::string& name);
 
+  // From now on every call of a card's hook (a function field of its
+  // definition, or of a table field that is that definition's alone, as
+  // GITMO's `decision`) is counted for the match running it, when that
+  // match notes cards (Match::hooks_run). Rules call hooks themselves, so
+  // only this way does card coverage see them. Once per Rules; batch games
+  // only (a hook then costs one C call more).
+  void count_hooks();
+
   // Registry references (host/lua internals).
   int module_ref() const { return module_ref_; }
   int defs_ref() const { return defs_ref_; }
@@ -97,6 +105,7 @@ class Rules {
   std::shared_ptr<const std::vector<core::CardDef>> shared_defs_;
   std::vector<Finding> notes_;
   std::unique_ptr<std::vector<GlobalUse>> globals_ = std::make_unique<std::vector<GlobalUse>>();
+  bool hooks_counted_ = false;
   int module_ref_ = -1, defs_ref_ = -1, card_defs_ref_ = -1, variant_cards_ref_ = -1;
   int variant_ref_ = -1;
   std::map<std::string, int> strategy_refs_;

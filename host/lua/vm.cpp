@@ -493,6 +493,10 @@ Vm::~Vm() {
   run_taken -= reserved_;
 }
 
+Vm& Vm::of(lua_State* L) {
+  return *vm_of(L);
+}
+
 size_t Vm::run_memory_cap() {
   return run_cap.load(std::memory_order_relaxed);
 }

@@ -25,6 +25,7 @@ class Vm {
   Vm& operator=(const Vm&) = delete;
 
   lua_State* state() const { return L_; }
+  static Vm& of(lua_State* L);  // the VM a Lua state belongs to
   const std::filesystem::path& ruleset_dir() const { return ruleset_dir_; }
   const Limits& limits() const { return limits_; }
   size_t memory_used() const { return used_; }

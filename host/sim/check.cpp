@@ -34,6 +34,7 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
   // Checked as play checks (strict data, transactions), without labels.
   auto m = loaded.new_state(players, seed, options, {true, true, true});
   CardWatch watch(m->table());  // after setup: what it dealt counts as drawn
+  m->note_cards(true);          // and from now on, the calls of cards' hooks
   std::unique_ptr<engine::State> probe;
   if (c.roundtrip) probe = loaded.new_state(players, seed, options, {false, true, true}, false);
   core::Rng pick(core::mix_seed(seed, 99));
@@ -64,6 +65,8 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
         cards[d].drawn += watch.drawn[d];
         cards[d].played += watch.played[d];
       }
+      const auto& hooks = m->hooks_run();
+      for (size_t d = 0; d < cards.size() && d < hooks.size(); ++d) cards[d].hooks += hooks[d];
       return n;
     }
     if (m->result_said())
@@ -152,6 +155,7 @@ CheckReport run_check(const CheckConfig& c) {
         for (size_t d = 0; d < cards.size(); ++d) {
           cards[d].drawn += mine[d].drawn;
           cards[d].played += mine[d].played;
+          cards[d].hooks += mine[d].hooks;
         }
       }
       if (std::string slow = loaded->slow_call_warning(); !slow.empty()) {

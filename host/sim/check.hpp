@@ -37,6 +37,7 @@ struct CheckReport {
     std::string id, kind;
     int count = 0;  // copies in the deck
     long long drawn = 0, played = 0;
+    long long hooks = 0;  // calls of its hooks (State::hooks_run)
   };
   std::vector<Card> cards;
 };

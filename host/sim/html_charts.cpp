@@ -361,7 +361,8 @@ std::string card_chart(const std::vector<CardImpact>& cards, const char* who) {
   return o.str();
 }
 
-// How often each card was drawn and played, per game; never played in red.
+// How often each card was drawn, played and had its hooks run, per game;
+// a card never used (neither played nor a hook run) in red.
 std::string coverage_table(const json& variant) {
   auto cards = items(variant, "coverage");
   auto games = number(variant, "games");
@@ -369,13 +370,14 @@ std::string coverage_table(const json& variant) {
   std::string rows;
   for (const json* c : cards) {
     double drawn = number(*c, "drawn").value_or(0), played = number(*c, "played").value_or(0);
-    double in = number(*c, "games_played").value_or(0);
-    rows += std::string("<tr") + (played == 0 ? " class=\"never\"" : "") + "><th>" +
+    double in = number(*c, "games_played").value_or(0), hooks = number(*c, "hooks").value_or(0);
+    rows += std::string("<tr") + (played == 0 && hooks == 0 ? " class=\"never\"" : "") + "><th>" +
             html_escape(text(*c, "name")) + "</th><td>" + fixed(drawn / *games, 2) + "</td><td>" +
-            fixed(played / *games, 2) + "</td><td>" + percent(in / *games) + "</td></tr>\n";
+            fixed(played / *games, 2) + "</td><td>" + percent(in / *games) + "</td><td>" +
+            fixed(hooks / *games, 2) + "</td></tr>\n";
   }
   return "<table class=\"coverage\"><thead><tr><th>card</th><th>drawn per game</th><th>played "
-         "per game</th><th>games played in</th></tr></thead><tbody>\n" +
+         "per game</th><th>games played in</th><th>hook calls per game</th></tr></thead><tbody>\n" +
          rows + "</tbody></table>\n";
 }
 
@@ -409,7 +411,8 @@ std::string card_section(const json& r) {
       out += "<h4>Coverage</h4>\n" +
              note(
                  "Drawn: dealt, or taken out of a deck; played: named by an action's card "
-                 "field. A card never played is marked.") +
+                 "field; hook calls: the rules calling the card's own functions (an on_draw, "
+                 "an on_play). A card never played and with no hook run is marked.") +
              coverage;
   }
   if (out.empty()) return note("No per-card impact in this report.");

@@ -244,7 +244,7 @@ std::vector<CardImpact> card_impacts(const SimResult& r, CardBasis basis) {
 std::vector<CardCoverage> card_coverage(const SimResult& r) {
   std::vector<CardCoverage> out;
   bool followed = false;
-  for (const auto& c : r.deck) out.push_back({c.id, c.name, 0, 0, 0});
+  for (const auto& c : r.deck) out.push_back({c.id, c.name, 0, 0, 0, 0});
   for (const auto* g : finished_games(r)) {
     if (g->drawn.size() != out.size() || g->played.size() != out.size()) continue;
     followed = true;
@@ -252,6 +252,7 @@ std::vector<CardCoverage> card_coverage(const SimResult& r) {
       out[d].drawn += g->drawn[d];
       out[d].played += g->played[d];
       out[d].games_played += g->played[d] > 0;
+      if (g->hooks.size() == out.size()) out[d].hooks += g->hooks[d];
     }
   }
   if (!followed) out.clear();

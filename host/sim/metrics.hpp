@@ -84,6 +84,7 @@ struct CardCoverage {
   std::string id, name;
   long long drawn = 0, played = 0;
   long long games_played = 0;  // games in which it was played at least once
+  long long hooks = 0;         // calls of its hooks
 };
 std::vector<CardCoverage> card_coverage(const SimResult& r);
 

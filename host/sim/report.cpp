@@ -51,7 +51,8 @@ Json coverage_json(const SimResult& r) {
                    {"name", c.name},
                    {"drawn", c.drawn},
                    {"played", c.played},
-                   {"games_played", c.games_played}});
+                   {"games_played", c.games_played},
+                   {"hooks", c.hooks}});
   return out;
 }
 
@@ -100,36 +101,45 @@ void impacts_text(const Json& cards, const char* verb, std::ostringstream& s) {
   if (cards.size() > 5) s << "    ... " << cards.size() - 5 << " more in --json\n";
 }
 
-// How often each card was drawn and played; the cards never played named.
+// How often each card was drawn, played and had its hooks run; the cards
+// never used (neither played nor a hook run) named.
 void coverage_text(const Json& v, std::ostringstream& s) {
   const Json& cov = v["coverage"];
   if (cov.empty()) return;
+  auto hooks = [](const Json& c) { return c.value("hooks", 0.0); };
+  bool any_hooks = false;
   std::vector<std::string> never;
-  for (const auto& c : cov)
-    if (c["played"].get<double>() == 0) never.push_back(c["id"].get<std::string>());
-  s << "  card coverage, least played first (per game; drawn: dealt or taken out of a deck; "
-       "played: named by an action):\n";
+  for (const auto& c : cov) {
+    any_hooks |= hooks(c) > 0;
+    if (c["played"].get<double>() == 0 && hooks(c) == 0)
+      never.push_back(c["id"].get<std::string>());
+  }
+  s << "  card coverage, least used first (per game; drawn: dealt or taken out of a deck; "
+       "played: named by an action"
+    << (any_hooks ? "; hooks: calls of the card's hooks" : "") << "):\n";
   std::vector<const Json*> order;
   for (const auto& c : cov) order.push_back(&c);
-  std::stable_sort(order.begin(), order.end(), [](const Json* a, const Json* b) {
-    return (*a)["played"].get<double>() < (*b)["played"].get<double>();
+  std::stable_sort(order.begin(), order.end(), [&](const Json* a, const Json* b) {
+    return (*a)["played"].get<double>() + hooks(*a) < (*b)["played"].get<double>() + hooks(*b);
   });
   if (order.size() > 8) order.resize(8);
-  char line[200];
+  char line[240];
   for (const Json* p : order) {
     const Json& c = *p;
     double games = v["games"].get<double>();
-    std::snprintf(line, sizeof line, "    %-26s drawn %7s  played %7s  in %s of games\n",
+    std::snprintf(line, sizeof line, "    %-26s drawn %7s  played %7s  in %s of games",
                   c["name"].get<std::string>().c_str(),
                   fixed(games ? c["drawn"].get<double>() / games : 0, 2).c_str(),
                   fixed(games ? c["played"].get<double>() / games : 0, 2).c_str(),
                   percent(games ? c["games_played"].get<double>() / games : 0).c_str());
     s << line;
+    if (any_hooks) s << "  hooks " << fixed(games ? hooks(c) / games : 0, 2);
+    s << "\n";
   }
   if (cov.size() > order.size())
     s << "    ... " << cov.size() - order.size() << " more in --json\n";
   if (!never.empty()) {
-    s << "  never played:";
+    s << (any_hooks ? "  never played, no hook run:" : "  never played:");
     for (const auto& id : never) s << " " << id;
     s << "\n";
   }

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -73,6 +74,10 @@ class Follower {
       rec.drawn = std::move(cards_->drawn);
       rec.played = std::move(cards_->played);
       rec.played_by = std::move(cards_->played_by);
+      const auto& hooks = game_.state().hooks_run();
+      if (std::any_of(hooks.begin(), hooks.end(), [](int64_t n) { return n > 0; }))
+        for (int64_t n : hooks)
+          rec.hooks.push_back(static_cast<int>(std::min<int64_t>(n, INT32_MAX)));
     }
     if (!standings_ || samples_.size() < 2) return;
     int leader = 0;

@@ -64,6 +64,9 @@ struct GameRecord {
   // played; per player, the definitions they played. Empty: not followed.
   std::vector<int> drawn, played;
   std::vector<std::vector<int>> played_by;
+  // Per definition, calls of its hooks (State::hooks_run); empty when no
+  // hook ran (or the games were not followed).
+  std::vector<int> hooks;
   // The deal: a hash of the table after setup, copies of a card alike.
   // Game i of two variants pairs only when their deals are the same.
   std::string deal;

@@ -66,6 +66,7 @@ static nlohmann::json games_json(const std::vector<GameRecord>& list) {
                      {"played_by", g.played_by},
                      {"deal", g.deal},
                      {"stats", stats}});
+    if (!g.hooks.empty()) games.back()["hooks"] = g.hooks;
   }
   return games;
 }
@@ -115,7 +116,7 @@ static void check_result(const SimResult& r) {
     for (const auto& cards : g.held)
       for (int d : cards)
         if (d < 0 || d >= static_cast<int>(r.deck.size())) bad(game + "held card is no card");
-    for (const auto* counts : {&g.drawn, &g.played})
+    for (const auto* counts : {&g.drawn, &g.played, &g.hooks})
       if (!counts->empty() && counts->size() != r.deck.size())
         bad(game + "a count per card definition expected");
     if (!g.played_by.empty() && static_cast<int>(g.played_by.size()) != r.players)
@@ -171,6 +172,7 @@ static std::vector<GameRecord> games_from_json(const nlohmann::json& list) {
         rec.held.push_back(whole_list(cards, "held"));
     if (g.contains("drawn")) rec.drawn = whole_list(g.at("drawn"), "drawn");
     if (g.contains("played")) rec.played = whole_list(g.at("played"), "played");
+    if (g.contains("hooks")) rec.hooks = whole_list(g.at("hooks"), "hooks");
     if (g.contains("played_by"))
       for (const auto& cards : g.at("played_by").get_ref<const nlohmann::json::array_t&>())
         rec.played_by.push_back(whole_list(cards, "played_by"));
