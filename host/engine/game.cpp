@@ -126,6 +126,7 @@ int Game::auto_action() {
 constexpr int kMostForcedMoves = 10000;
 
 void Game::play_forced() {
+  if (auto_seats_ == 0) return;  // batch games: nobody's moves are played for them
   for (int n = 0; n < kMostForcedMoves; ++n) {
     int a = actor();
     if (a == 0 || !((auto_seats_ >> a) & 1u)) return;

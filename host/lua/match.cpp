@@ -214,6 +214,7 @@ void Match::reset(uint64_t seed) {
 }
 
 int Match::actor() {
+  if (actor_version_ == version_) return actor_;
   Running run(vm_, this);
   int out = 0;
   protect(vm_, [&](lua_State* L) {
@@ -227,6 +228,7 @@ int Match::actor() {
                  rules_.meta().id.c_str(), players(), luaL_tolstring(L, -1, nullptr));
     out = static_cast<int>(p);
   });
+  actor_ = out, actor_version_ = version_;
   return out;
 }
 

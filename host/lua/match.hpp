@@ -277,6 +277,10 @@ class Match {
   int actions_ref_ = -1;
   int actions_n_ = 0;
   uint64_t version_ = 1, actions_version_ = 0;
+  // actor(g) of the match as it is at actor_version_: asked again only
+  // when the match changed (every face and the game loop ask it often).
+  uint64_t actor_version_ = 0;
+  int actor_ = 0;
   bool strict_ = false;
   bool note_cards_ = false;
   std::vector<int64_t> hooks_run_;  // per definition, while note_cards_
