@@ -398,8 +398,8 @@ int main(int argc, char** argv) {
   std::string serve_seats = "human,human";
   auto* sv = app.add_subcommand(
       "serve",
-      "Host one game over the network: prints a ws:// join link per human seat and a watch link "
-      "(docs/network.md)");
+      "Host one game over the network: prints a ws:// join link per human seat and a watch link; "
+      "without a ruleset, a lobby of many games (docs/network.md)");
   sv->add_option("ruleset", serve.ruleset, "Ruleset id, id/variant, or folder");
   sv->add_option("variant", serve.variant, "Variant of the ruleset");
   sv->add_option("--seats", serve_seats,
@@ -453,7 +453,17 @@ int main(int argc, char** argv) {
                  "For a wss:// link: trust this certificate (PEM: the server's self-signed one, "
                  "or its CA; default: the system's trusted roots)")
       ->check(CLI::ExistingFile);
-  jn->callback([&] { run = [&] { return cmd_join(join); }; });
+  std::string join_seats;
+  jn->add_flag("--list", join.list, "A lobby's link: list its open games and their free seats");
+  jn->add_option("--create", join.create,
+                 "A lobby's link: create a game of RULESET[/VARIANT] and take its first free seat");
+  jn->add_option("--seats", join_seats,
+                 "With --create: human,human,random... (bots: random or heuristic)");
+  jn->add_option("--set", join.sets, "With --create: option name=value (repeatable)");
+  jn->callback([&] {
+    if (!join_seats.empty()) join.seats = split_commas(join_seats);
+    run = [&] { return cmd_join(join); };
+  });
 
   // Set last: a subcommand made after it would repeat it in its own --help.
   app.footer(

@@ -29,6 +29,11 @@ struct JoinArgs {
   uint64_t seed = 0;
   bool seed_given = false, quiet = false;
   std::string trust_cert;  // a wss:// server's certificate (or its CA) to trust
+  // The lobby: list its games, or create one (RULESET[/VARIANT]) with
+  // these seats and options, and take its first free seat.
+  bool list = false;
+  std::string create;
+  std::vector<std::string> seats, sets;
 };
 int cmd_join(const JoinArgs& a);
 
