@@ -43,6 +43,47 @@ TEST(NetProtocol, ReadsTheFourMessages) {
   EXPECT_TRUE(std::holds_alternative<net::Resync>(std::get<net::ClientMessage>(r)));
 }
 
+TEST(NetProtocol, ReadsTheLobbyMessages) {
+  auto l = net::read_client_message(R"({"v":1,"type":"list"})");
+  EXPECT_TRUE(std::holds_alternative<net::List>(std::get<net::ClientMessage>(l)));
+  auto c = net::read_client_message(
+      R"({"v":1,"type":"create","ruleset":"article2","variant":"quick","seats":["human","random"],)"
+      R"("options":{"rounds":3,"fast":true,"name":"x"}})");
+  auto create = std::get<net::Create>(std::get<net::ClientMessage>(c));
+  EXPECT_EQ(create.ruleset, "article2");
+  EXPECT_EQ(create.variant, "quick");
+  EXPECT_EQ(create.seats, (std::vector<std::string>{"human", "random"}));
+  EXPECT_EQ(create.options, (std::vector<std::string>{"fast=true", "name=x", "rounds=3"}));
+  auto j = net::read_client_message(R"({"v":1,"type":"join","game":"0a1b","seat":2})");
+  EXPECT_EQ(std::get<net::Join>(std::get<net::ClientMessage>(j)).seat, 2);
+  auto w = net::read_client_message(R"({"v":1,"type":"hello","watch":true,"game":"0a1b"})");
+  EXPECT_EQ(std::get<net::Hello>(std::get<net::ClientMessage>(w)).game, "0a1b");
+  // A ruleset is an id, never a path; seats and options are bounded.
+  EXPECT_TRUE(
+      refused(R"({"v":1,"type":"create","ruleset":"../x","seats":["human"]})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"create","ruleset":"a/b","seats":["human"]})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"create","ruleset":"a","seats":[]})", "bad_shape"));
+  EXPECT_TRUE(refused(
+      R"({"v":1,"type":"create","ruleset":"a","seats":["h","h","h","h","h","h","h","h","h"]})",
+      "bad_shape"));
+  EXPECT_TRUE(
+      refused(R"({"v":1,"type":"create","ruleset":"a","seats":["human"],"options":{"k":[1]}})",
+              "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"join","game":"XYZ"})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"join","game":"ab","seat":0})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"list","all":true})", "bad_shape"));
+  // A lobby's links.
+  auto lobby = net::parse_lobby_link("ws://h:7/?game=0a1b");
+  ASSERT_TRUE(lobby);
+  EXPECT_EQ(lobby->game, "0a1b");
+  EXPECT_FALSE(lobby->watch);
+  EXPECT_TRUE(lobby->token.empty());
+  EXPECT_TRUE(net::parse_lobby_link("ws://h:7"));
+  EXPECT_FALSE(net::parse_lobby_link("http://h:7/"));
+  EXPECT_EQ(net::watch_link("h", 7, false, "0a1b"), "ws://h:7/?game=0a1b&watch");
+  EXPECT_EQ(net::hello_for(*net::parse_link("ws://h:7/?game=0a1b&watch"))["game"], "0a1b");
+}
+
 TEST(NetProtocol, RefusesWhatIsNotAMessage) {
   EXPECT_TRUE(refused(std::string(5000, ' '), "too_big"));
   EXPECT_TRUE(refused("{\"v\":1,\"type\":\"chat\",\"text\":\"\xff\"}", "not_utf8"));

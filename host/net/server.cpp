@@ -524,7 +524,8 @@ void Table::gone(Session* s) {
     }
   if (s->seat > 0 && seat_session[static_cast<size_t>(s->seat - 1)].lock().get() == s)
     seat_session[static_cast<size_t>(s->seat - 1)].reset();
-  if (over && sessions.empty()) return close();
+  // A lobby keeps a game over for its linger: a client joining again gets the result.
+  if (over && sessions.empty() && hub.one_game) return close();
   maybe_take_over();
 }
 
@@ -869,7 +870,7 @@ void Table::finish() {
   linger.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (!ec) self->close();
   });
-  if (sessions.empty()) close();
+  if (sessions.empty() && hub.one_game) close();
 }
 
 void Table::fail(const std::string& why) {
