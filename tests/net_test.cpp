@@ -41,6 +41,12 @@ TEST(NetProtocol, ReadsTheFourMessages) {
   EXPECT_TRUE(std::get<net::Hello>(std::get<net::ClientMessage>(w)).watch);
   auto r = net::read_client_message(R"({"v":1,"type":"resync"})");
   EXPECT_TRUE(std::holds_alternative<net::Resync>(std::get<net::ClientMessage>(r)));
+  auto u = net::read_client_message(R"({"v":1,"type":"undo"})");
+  EXPECT_TRUE(std::holds_alternative<net::Undo>(std::get<net::ClientMessage>(u)));
+  auto ans = net::read_client_message(R"({"v":1,"type":"undo_answer","accept":true})");
+  EXPECT_TRUE(std::get<net::UndoAnswer>(std::get<net::ClientMessage>(ans)).accept);
+  EXPECT_TRUE(refused(R"({"v":1,"type":"undo_answer"})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"undo","seat":2})", "bad_shape"));
 }
 
 TEST(NetProtocol, ReadsTheLobbyMessages) {
@@ -141,7 +147,7 @@ constexpr std::chrono::milliseconds kWait{10000};
 // A server on loopback in its own thread, for one test.
 struct Hosted {
   Hosted(const std::string& ruleset, std::vector<std::string> seats, uint64_t seed,
-         net::Limits limits = {}, double takeover = 0, double clock = 0) {
+         net::Limits limits = {}, double takeover = 0, double clock = 0, bool undo = false) {
     loaded = engine::Loaded::open(ruleset);
     opts.seats = std::move(seats);
     opts.seed = seed;
@@ -150,6 +156,7 @@ struct Hosted {
     opts.limits = limits;
     opts.takeover_seconds = takeover;
     opts.clock_seconds = clock;
+    opts.undo = undo;
     server = std::make_unique<net::Server>(loaded, opts);
     links = server->seat_links();
     thread = std::thread([this] { server->run(); });
@@ -466,6 +473,76 @@ TEST(NetSeats, ReconnectWithTheTokenResumes) {
   EXPECT_EQ(resumed["view"]["zones"], before["view"]["zones"]);
   EXPECT_EQ(next_of(*a, "error")["code"], "replaced");
   EXPECT_FALSE(a->receive(kWait));
+}
+
+// The act for the action of a view labelled `label`.
+json act_labelled(const json& view, const std::string& label) {
+  for (const auto& a : view["view"]["actions"])
+    if (a["label"] == label) {
+      auto act = net::message("act");
+      act["id"] = a["index"];
+      act["seq"] = view["seq"];
+      return act;
+    }
+  ADD_FAILURE() << "no action " << label;
+  return json();
+}
+
+// Undo online: only your own last move, only if the others accept, never
+// across a card shown (the tiny game's Draw shows the drawer a card).
+TEST(NetSeats, UndoOnlyWhenTheOthersAccept) {
+  Hosted h("tests/fixtures/tiny", {"human", "human"}, 3, {}, 0, 0, true);
+  auto a = h.connect(1);
+  auto b = h.connect(2);
+  EXPECT_TRUE(next_of(*a, "welcome")["undo"].get<bool>());
+  json start = next_of(*a, "view");
+  next_of(*b, "view");
+  ASSERT_EQ(start["view"]["actor"], 1);
+  a->send(net::message("undo"));  // nothing of seat 1's to undo yet
+  EXPECT_EQ(next_of(*a, "error")["code"], "no_undo");
+  a->send(act_labelled(start, "Pass"));
+  EXPECT_EQ(next_of(*b, "view")["view"]["actor"], 2);
+  next_of(*a, "view");
+  // Asked and refused.
+  a->send(net::message("undo"));
+  EXPECT_EQ(next_of(*b, "undo_asked")["seat"], 1);
+  auto no = net::message("undo_answer");
+  no["accept"] = false;
+  b->send(no);
+  EXPECT_EQ(next_of(*a, "undo_refused")["by"], 2);
+  // Another seat's answer to nothing asked is refused.
+  b->send(no);
+  EXPECT_EQ(next_of(*b, "error")["code"], "no_undo");
+  // Asked and accepted: back to seat 1's turn, every view whole again.
+  a->send(net::message("undo"));
+  next_of(*b, "undo_asked");
+  auto yes = net::message("undo_answer");
+  yes["accept"] = true;
+  b->send(yes);
+  json undone = next_of(*a, "undone");
+  EXPECT_EQ(undone["seat"], 1);
+  EXPECT_EQ(undone["seq"], start["seq"]);
+  json back = next_of(*a, "view");
+  EXPECT_EQ(back["view"]["actor"], 1);
+  EXPECT_EQ(back["log_from"], 0);
+  EXPECT_EQ(back["view"]["zones"], start["view"]["zones"]);
+  EXPECT_EQ(next_of(*b, "view")["view"]["actor"], 1);
+  // A draw shows seat 1 a card: no undo across it, whoever would accept.
+  a->send(act_labelled(back, "Draw"));
+  next_of(*a, "view");
+  a->send(net::message("undo"));
+  json refused = next_of(*a, "error");
+  EXPECT_EQ(refused["code"], "no_undo");
+  EXPECT_NE(refused["message"].get<std::string>().find("showed"), std::string::npos);
+  // A watcher never undoes; a game without undo refuses it.
+  auto w = h.connect(0);
+  w->send(net::message("undo"));
+  EXPECT_EQ(next_of(*w, "error")["code"], "no_undo");
+  Hosted plain("tests/fixtures/tiny", {"human", "human"}, 3);
+  auto p = plain.connect(1);
+  p->send(act_labelled(next_of(*p, "view"), "Pass"));
+  p->send(net::message("undo"));
+  EXPECT_EQ(next_of(*p, "error")["code"], "no_undo");
 }
 
 TEST(NetSeats, BotsOnTheServerAndAWatcher) {

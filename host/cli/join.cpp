@@ -79,14 +79,27 @@ std::string result_text(const nlohmann::json& r) {
   return s.str() + "\n";
 }
 
-// A person's choice at the terminal: an action id, -1 to ask again, -2 to quit.
+// A person's choice at the terminal: an action id, -1 to ask again, -2 to
+// quit, -3 to wait for the server (an undo asked).
 int ask_person(const nlohmann::json& actions, net::Client& client, std::ostream& out) {
   for (const auto& a : actions)
     out << "  " << a.value("index", 0) + 1 << ") " << a.value("label", "")
         << (a.value("risky", false) ? "  (risky)" : "") << "\n";
-  out << "player, your action (a number; `say TEXT` chats; q quits)> " << std::flush;
+  out << "player, your action (a number; `say TEXT` chats; `undo` asks to take back your last "
+         "move, `accept` or `refuse` answers another's; q quits)> "
+      << std::flush;
   std::string line;
   if (!std::getline(std::cin, line) || line == "q") return -2;
+  if (line == "undo") {
+    client.send(net::message("undo"));
+    return -3;  // the answer comes as messages: wait for them
+  }
+  if (line == "accept" || line == "refuse") {
+    auto j = net::message("undo_answer");
+    j["accept"] = line == "accept";
+    client.send(j);
+    return -1;
+  }
   if (line.rfind("say ", 0) == 0) {
     auto j = net::message("chat");
     j["text"] = line.substr(4);
@@ -153,6 +166,7 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
         while ((id = ask_person(acts, client, out)) == -1) {
         }
         if (id == -2) return Ended::Quit;
+        if (id == -3) continue;
       }
       auto act = net::message("act");
       act["id"] = acts[static_cast<size_t>(id)].value("index", 0);
@@ -160,6 +174,21 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
       client.send(act);
     } else if (type == "resync") {
       out << "resync: " << m->value("reason", "") << "\n";
+    } else if (type == "undo_asked") {
+      int by = m->value("seat", 0);
+      if (by == seat.number) continue;
+      out << "player " << by << " asks to undo their last move"
+          << (a.bot.empty() ? ": type accept or refuse at your prompt\n" : "; the bot accepts\n");
+      if (!a.bot.empty()) {
+        auto j = net::message("undo_answer");
+        j["accept"] = true;
+        client.send(j);
+      }
+    } else if (type == "undo_refused") {
+      out << "no undo: " << m->value("reason", "") << "\n";
+    } else if (type == "undone") {
+      out << "player " << m->value("seat", 0) << " took back their last move\n";
+      st.log_printed = 0;  // the whole log comes again, the undone lines gone
     } else if (type == "chat") {
       int from = m->value("from", 0);
       out << "[" << (from ? "player " + std::to_string(from) : std::string("watcher")) << "] "
@@ -254,6 +283,7 @@ std::optional<net::Link> use_lobby(const JoinArgs& a, net::Link link, net::Clien
       options[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
     c["options"] = options;
+    if (a.undo) c["undo"] = true;
     client.send(c);
     auto m = lobby_answer(client, "created");
     if (!m) return std::nullopt;

@@ -415,6 +415,8 @@ int main(int argc, char** argv) {
   sv->add_option("--seed", serve.seed, "Seed of the deal (default: unguessable; committed to)")
       ->each([&](const std::string&) { serve.seed_given = true; });
   sv->add_flag("--no-watchers", serve.no_watchers, "Refuse watchers");
+  sv->add_flag("--undo", serve.undo,
+               "A player may ask to undo their last move; the other players accept or refuse");
   sv->add_option("--takeover", serve.takeover,
                  "Seconds a player may be away when it is their turn before a bot moves for them "
                  "(default: 0, the game waits)")
@@ -460,6 +462,7 @@ int main(int argc, char** argv) {
   jn->add_option("--seats", join_seats,
                  "With --create: human,human,random... (bots: random or heuristic)");
   jn->add_option("--set", join.sets, "With --create: option name=value (repeatable)");
+  jn->add_flag("--undo", join.undo, "With --create: a player may ask to undo their last move");
   jn->callback([&] {
     if (!join_seats.empty()) join.seats = split_commas(join_seats);
     run = [&] { return cmd_join(join); };

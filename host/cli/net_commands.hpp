@@ -19,6 +19,7 @@ struct ServeArgs {
   std::string takeover_bot = "random";
   double clock = 0;               // seconds a person has for a move; 0: no clock
   std::string tls_cert, tls_key;  // PEM files: wss:// links
+  bool undo = false;              // seats may ask to undo their last move
 };
 int cmd_serve(const ServeArgs& a);
 
@@ -34,6 +35,7 @@ struct JoinArgs {
   bool list = false;
   std::string create;
   std::vector<std::string> seats, sets;
+  bool undo = false;  // with --create: seats may ask to undo
 };
 int cmd_join(const JoinArgs& a);
 

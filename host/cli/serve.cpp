@@ -91,6 +91,7 @@ int cmd_serve(const ServeArgs& a) {
   o.takeover_seconds = a.takeover;
   o.takeover_bot = a.takeover_bot;
   o.clock_seconds = a.clock;
+  o.undo = a.undo;
   if (a.tls_cert.empty() != a.tls_key.empty()) {
     std::cerr << "ratify serve: TLS takes both --tls-cert and --tls-key\n";
     return kBadInput;

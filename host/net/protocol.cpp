@@ -102,8 +102,12 @@ std::variant<ClientMessage, ReadError> read_chat(const nlohmann::json& j) {
 }
 
 std::variant<ClientMessage, ReadError> read_create(const nlohmann::json& j) {
-  if (auto e = only_keys(j, {"ruleset", "variant", "seats", "options"})) return *e;
+  if (auto e = only_keys(j, {"ruleset", "variant", "seats", "options", "undo"})) return *e;
   Create c;
+  if (auto it = j.find("undo"); it != j.end()) {
+    if (!it->is_boolean()) return bad_shape("\"undo\" is true or false");
+    c.undo = it->get<bool>();
+  }
   auto it = j.find("ruleset");
   if (it == j.end() || !plain_name(*it, c.ruleset))
     return bad_shape("\"ruleset\" is a ruleset id (lowercase letters, digits, _ and -)");
@@ -178,6 +182,17 @@ std::variant<ClientMessage, ReadError> read_client_message(std::string_view text
     return ClientMessage{List{}};
   }
   if (t == "create") return read_create(j);
+  if (t == "undo") {
+    if (auto e = only_keys(j, {})) return *e;
+    return ClientMessage{Undo{}};
+  }
+  if (t == "undo_answer") {
+    if (auto e = only_keys(j, {"accept"})) return *e;
+    auto it = j.find("accept");
+    if (it == j.end() || !it->is_boolean())
+      return bad_shape("undo_answer has \"accept\": true or false");
+    return ClientMessage{UndoAnswer{it->get<bool>()}};
+  }
   if (t == "join") return read_join(j);
   return bad_shape("unknown message type");
 }

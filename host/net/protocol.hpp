@@ -54,13 +54,21 @@ struct Create {
   std::string ruleset, variant;
   std::vector<std::string> seats;    // "human" or a bot spec, one per player
   std::vector<std::string> options;  // "name=value"
+  bool undo = false;                 // seats may ask to undo
 };
 struct Join {
   std::string game;
   int seat = 0;  // 0: the first free one
 };
 
-using ClientMessage = std::variant<Hello, Act, Chat, Resync, List, Create, Join>;
+// undo: take back my last move (the others must accept); undo_answer:
+// accept or refuse the undo another seat asked for.
+struct Undo {};
+struct UndoAnswer {
+  bool accept = false;
+};
+
+using ClientMessage = std::variant<Hello, Act, Chat, Resync, List, Create, Join, Undo, UndoAnswer>;
 
 // What the reader says of a bad message: a stable code and a sentence.
 struct ReadError {

@@ -232,6 +232,10 @@ struct Table : std::enable_shared_from_this<Table> {
   void gone(Session* s);
   void act(const std::shared_ptr<Session>& s, const Act& a);
   void chat(const Chat& c, int from);
+  void ask_undo(Session& s);
+  void answer_undo(Session& s, bool accept);
+  void undo_lapses(const std::string& why);
+  void broadcast(const nlohmann::json& j);
   void send_view(Session& s, bool whole_log);
   void after_change();
   void bot_moves();
@@ -242,6 +246,8 @@ struct Table : std::enable_shared_from_this<Table> {
   nlohmann::json listing() const;
   void start_game();
   bool resume_game();
+  // Undo keeps a snapshot a move (Interactive); else the replay alone.
+  engine::Mode mode() const { return opts.undo ? engine::Mode::Interactive : engine::Mode::Record; }
   void save_secrets();
   void journal_step(size_t k);
   void journal_since(size_t steps);
@@ -280,6 +286,12 @@ struct Table : std::enable_shared_from_this<Table> {
   bool over = false, closed = false;
   std::string failure;
   std::optional<engine::Result> result;
+  // The undo a seat asked for, while the other people answer.
+  struct UndoAsked {
+    int seat = 0;
+    uint32_t accepted = 0;  // bit p: player p accepted
+  };
+  std::optional<UndoAsked> undo_asked;
 
   asio::steady_timer linger;
   asio::steady_timer clock;  // the turn clock of the person to act
@@ -341,8 +353,7 @@ Table::Table(Hub& h, std::string game_id, std::shared_ptr<engine::Loaded> l, Ser
 
 void Table::start_game() {
   int players = static_cast<int>(opts.seats.size());
-  game = std::make_unique<engine::Game>(loaded, players, opts.seed, opts.options,
-                                        engine::Mode::Record);
+  game = std::make_unique<engine::Game>(loaded, players, opts.seed, opts.options, mode());
   game->set_seats(opts.seats);
   for (const auto& spec : opts.seats) tokens.push_back(spec == "human" ? random_hex() : "");
   // `serve RULESET` prints every seat's link at once: all handed out.
@@ -376,7 +387,7 @@ bool Table::resume_game() {
   if (r.header.ruleset != loaded->meta().id)
     throw std::runtime_error(journal.string() + " is a game of " + r.header.ruleset + ", not " +
                              loaded->meta().id);
-  game = engine::game_from_replay_header(loaded, r.header, engine::Mode::Record);
+  game = engine::game_from_replay_header(loaded, r.header, mode());
   opts.seats = r.header.seats;
   opts.seed = r.header.seed;
   commit = seed_commitment(opts.seed, nonce);
@@ -408,6 +419,7 @@ void Table::begin() {
 // The forced moves that follow (the engine plays them for the human
 // seats) are actions too, each journaled.
 void Table::carry_out(int i) {
+  if (undo_asked) undo_lapses("the game moved on");
   size_t steps = game->steps();
   game->apply(i);
   journal_since(steps);
@@ -549,6 +561,9 @@ void Hub::received(const std::shared_ptr<Session>& s, const std::string& text) {
   if (!table) return refuse("no_hello", "say hello first");
   if (auto* a = std::get_if<Act>(&m)) return table->guarded([&] { table->act(s, *a); });
   if (auto* c = std::get_if<Chat>(&m)) return table->chat(*c, s->seat);
+  if (std::holds_alternative<Undo>(m)) return table->guarded([&] { table->ask_undo(*s); });
+  if (auto* u = std::get_if<UndoAnswer>(&m))
+    return table->guarded([&] { table->answer_undo(*s, u->accept); });
   table->guarded([&] { table->send_view(*s, true); });  // resync
 }
 
@@ -641,7 +656,8 @@ nlohmann::json Table::listing() const {
           {"seats", opts.seats},
           {"free", std::move(free)},
           {"seq", seq},
-          {"watchers", opts.watchers}};
+          {"watchers", opts.watchers},
+          {"undo", opts.undo}};
 }
 
 void Hub::list(Session& s) {
@@ -697,6 +713,7 @@ void Hub::create(Session& s, const Create& c) {
     o.seed = (static_cast<uint64_t>(dev()) << 32) ^ dev();
     o.options = loaded->options(c.options);
     o.linger_seconds = opts.linger_seconds;
+    o.undo = c.undo;
     std::string id;
     do id = random_hex(4);
     while (tables.count(id));
@@ -704,8 +721,9 @@ void Hub::create(Session& s, const Create& c) {
       auto dir = std::filesystem::path(opts.data_dir) / "games" / id;
       std::filesystem::create_directories(dir);
       o.data_dir = dir.string();
-      core::write_file((dir / "game.json").string(),
-                       nlohmann::json{{"ruleset", c.ruleset}, {"variant", c.variant}}.dump());
+      core::write_file(
+          (dir / "game.json").string(),
+          nlohmann::json{{"ruleset", c.ruleset}, {"variant", c.variant}, {"undo", c.undo}}.dump());
     }
     t = std::make_shared<Table>(*this, id, loaded, std::move(o), s.address());
   } catch (const std::exception& e) {
@@ -757,6 +775,7 @@ void Hub::resume_games() {
       ServerOptions o;
       o.data_dir = dir.path().string();
       o.linger_seconds = opts.linger_seconds;
+      o.undo = g.value("undo", false);
       add(std::make_shared<Table>(*this, id, loaded, std::move(o), ""));
       ++resumed;
     } catch (const std::exception& e) {
@@ -787,6 +806,7 @@ nlohmann::json Table::welcome(int seat) const {
   j["cards"] = std::move(cards);
   j["commitment"] = commit;
   j["clock"] = opts.clock_seconds;
+  j["undo"] = opts.undo;
   return j;
 }
 
@@ -805,6 +825,73 @@ void Table::act(const std::shared_ptr<Session>& s, const Act& a) {
   if (a.id >= game->action_count()) return resync("unknown action id");
   s->refund();
   carry_out(static_cast<int>(a.id));
+}
+
+void Table::broadcast(const nlohmann::json& j) {
+  for (const auto& s : sessions) s->send(j);
+}
+
+// A seat asks to take back its own last move: never across a card shown
+// or a random draw (the engine tells), and only if every other person
+// accepts (a bot accepts).
+void Table::ask_undo(Session& s) {
+  auto no = [&](const std::string& why) { s.send(error_message("no_undo", why)); };
+  if (!opts.undo) return no("the host allows no undo in this game");
+  if (s.seat <= 0) return no("a watcher does not undo");
+  if (over) return no("the game is over");
+  if (undo_asked) return no("an undo is already asked");
+  std::string why = game->why_no_shared_undo(s.seat);
+  if (!why.empty()) return no(why);
+  undo_asked = UndoAsked{s.seat, 0};
+  auto j = message("undo_asked");
+  j["seat"] = s.seat;
+  j["seq"] = seq;
+  broadcast(j);
+  answer_undo(s, true);  // the asker's own yes; done at once if nobody else need say
+}
+
+void Table::answer_undo(Session& s, bool accept) {
+  if (!undo_asked || s.seat <= 0)
+    return s.send(error_message("no_undo", "no undo is asked of you"));
+  if (!accept) {
+    auto j = message("undo_refused");
+    j["seat"] = undo_asked->seat;
+    j["by"] = s.seat;
+    j["reason"] = "player " + std::to_string(s.seat) + " refused";
+    undo_asked.reset();
+    return broadcast(j);
+  }
+  undo_asked->accepted |= 1u << s.seat;
+  for (int p = 1; p <= game->players(); ++p)
+    if (!bots[static_cast<size_t>(p - 1)] && !(undo_asked->accepted & (1u << p))) return;
+  int seat = undo_asked->seat;
+  undo_asked.reset();
+  game->undo(seat);
+  seq = static_cast<int64_t>(game->steps());
+  if (!journal.empty()) {
+    // The journal is the game as it stands: written whole, then swapped in.
+    auto fresh = journal;
+    fresh += ".new";
+    core::write_file(fresh.string(), network_replay(game->replay(), commit));
+    std::filesystem::rename(fresh, journal);
+  }
+  auto j = message("undone");
+  j["seat"] = seat;
+  j["seq"] = seq;
+  broadcast(j);
+  // Every view again, with the whole log: the undone lines are gone.
+  for (const auto& other : sessions) send_view(*other, true);
+  maybe_take_over();
+  start_clock();
+}
+
+void Table::undo_lapses(const std::string& why) {
+  auto j = message("undo_refused");
+  j["seat"] = undo_asked->seat;
+  j["by"] = 0;
+  j["reason"] = why;
+  undo_asked.reset();
+  broadcast(j);
 }
 
 void Table::chat(const Chat& c, int from) {

@@ -53,6 +53,9 @@ struct ServerOptions {
   // TLS (PEM files): every connection speaks TLS and the links are wss://.
   std::string tls_cert, tls_key;
   double linger_seconds = 5;  // after the end: time for clients to read the result
+  // A seat may ask to undo its own last move; the other people accept or
+  // refuse (docs/protocol.md, "Undo"). The game keeps a snapshot a move.
+  bool undo = false;
   Limits limits;
 };
 
