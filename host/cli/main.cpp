@@ -400,7 +400,7 @@ int main(int argc, char** argv) {
       "serve",
       "Host one game over the network: prints a ws:// join link per human seat and a watch link; "
       "without a ruleset, a lobby of many games (docs/network.md)");
-  sv->add_option("ruleset", serve.ruleset, "Ruleset id, id/variant, or folder");
+  sv->add_option("ruleset", serve.ruleset, "Ruleset id, id/variant, or folder (none: a lobby)");
   sv->add_option("variant", serve.variant, "Variant of the ruleset");
   sv->add_option("--seats", serve_seats,
                  "Comma list, one per player: human (a join link) or a bot spec played on the "

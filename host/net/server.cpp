@@ -677,11 +677,12 @@ bool lobby_bot_allowed(const std::string& spec) {
 // by the io thread alone.
 std::shared_ptr<engine::Loaded> Hub::rules_of(const std::string& ruleset,
                                               const std::string& variant) {
-  auto& l = rules[ruleset + "/" + variant];
-  if (l) return l;
+  std::string key = ruleset + "/" + variant;
+  if (auto it = rules.find(key); it != rules.end()) return it->second;
   // Only the catalog's rulesets: a name from a client is never a path.
+  // Kept only once loaded: a bad name leaves nothing behind.
   for (const auto& entry : engine::list_rulesets())
-    if (entry.id == ruleset) return l = engine::Loaded::open(entry.dir.string(), variant);
+    if (entry.id == ruleset) return rules[key] = engine::Loaded::open(entry.dir.string(), variant);
   throw std::runtime_error("no ruleset " + ruleset + " here");
 }
 
