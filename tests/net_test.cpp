@@ -545,6 +545,101 @@ TEST(NetSeats, UndoOnlyWhenTheOthersAccept) {
   EXPECT_EQ(next_of(*p, "error")["code"], "no_undo");
 }
 
+// A lobby in its own thread, for one test.
+struct Lobbied {
+  explicit Lobbied(net::Limits limits = {}) {
+    net::LobbyOptions o;
+    o.linger_seconds = 5;
+    o.limits = limits;
+    lobby = std::make_unique<net::Lobby>(o);
+    thread = std::thread([this] { lobby->run(); });
+  }
+  ~Lobbied() {
+    lobby->stop();
+    thread.join();
+  }
+  std::unique_ptr<net::Client> connect() const {
+    return std::make_unique<net::Client>("127.0.0.1", std::to_string(lobby->port()));
+  }
+  std::unique_ptr<net::Lobby> lobby;
+  std::thread thread;
+};
+
+json lobby_ask(net::Client& c, json m, const std::string& answer) {
+  c.send(m);
+  for (int k = 0; k < 100; ++k) {
+    auto r = c.receive(kWait);
+    if (!r) return json();
+    if ((*r)["type"] == answer || (*r)["type"] == "error") return *r;
+  }
+  return json();
+}
+
+// Two games at once on one lobby: each seat handed out once, moves go to
+// their own game, and a seat that joins again after the end gets the result.
+TEST(NetLobby, GamesApartAndTheResultAfterTheEnd) {
+  Lobbied l;
+  auto c = l.connect();
+  EXPECT_TRUE(lobby_ask(*c, net::message("list"), "games")["games"].empty());
+  auto create = net::message("create");
+  create["ruleset"] = "article2";
+  create["seats"] = {"human", "human"};
+  std::string g1 = lobby_ask(*c, create, "created")["game"];
+  std::string g2 = lobby_ask(*c, create, "created")["game"];
+  ASSERT_FALSE(g1.empty());
+  ASSERT_NE(g1, g2);
+  EXPECT_EQ(lobby_ask(*c, net::message("list"), "games")["games"].size(), 2u);
+  auto join = net::message("join");
+  join["game"] = g1;
+  std::vector<std::string> tokens;
+  for (int seat = 1; seat <= 2; ++seat) {
+    json s = lobby_ask(*c, join, "seat");
+    EXPECT_EQ(s["seat"], seat);
+    tokens.push_back(s["token"]);
+  }
+  EXPECT_EQ(lobby_ask(*c, join, "seat")["code"], "no_seat");  // handed out once
+  join["game"] = "0123abcd";
+  EXPECT_EQ(lobby_ask(*c, join, "seat")["code"], "no_game");
+  // A watcher of game 2 sees none of game 1's moves.
+  auto w = l.connect();
+  auto watch = net::message("hello");
+  watch["watch"] = true;
+  watch["game"] = g2;
+  EXPECT_EQ(lobby_ask(*w, watch, "welcome")["game"], g2);
+  next_of(*w, "view");
+  // Game 1 played to the end by its two seats.
+  std::vector<std::unique_ptr<net::Client>> seats;
+  for (const auto& t : tokens) {
+    seats.push_back(l.connect());
+    auto hello = net::message("hello");
+    hello["token"] = t;
+    EXPECT_EQ(lobby_ask(*seats.back(), hello, "welcome")["game"], g1);
+  }
+  bool over = false;
+  for (int k = 0; k < 2000 && !over; ++k)
+    for (int p = 0; p < 2 && !over; ++p) {
+      auto m = seats[static_cast<size_t>(p)]->receive(std::chrono::milliseconds(20));
+      if (!m) continue;
+      if ((*m)["type"] == "result") over = true;
+      if ((*m)["type"] != "view" || (*m)["view"]["actor"] != p + 1) continue;
+      auto act = net::message("act");
+      act["id"] = 0;
+      act["seq"] = (*m)["seq"];
+      seats[static_cast<size_t>(p)]->send(act);
+    }
+  ASSERT_TRUE(over);
+  EXPECT_FALSE(w->receive(std::chrono::milliseconds(200)));  // nothing of game 1
+  auto again = l.connect();
+  auto hello = net::message("hello");
+  hello["token"] = tokens[0];
+  lobby_ask(*again, hello, "welcome");
+  EXPECT_FALSE(next_of(*again, "result").is_null());
+  // A one-game server is no lobby.
+  Hosted h("article2", {"human", "human"}, 4);
+  auto one = h.connect(-1);
+  EXPECT_EQ(lobby_ask(*one, create, "created")["code"], "not_lobby");
+}
+
 TEST(NetSeats, BotsOnTheServerAndAWatcher) {
   // Seat 2 is a bot on the server: the human's client plays to the end.
   Hosted h("article2", {"human", "random"}, 21);

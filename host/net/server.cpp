@@ -286,6 +286,7 @@ struct Table : std::enable_shared_from_this<Table> {
   bool over = false, closed = false;
   std::string failure;
   std::optional<engine::Result> result;
+  nlohmann::json result_message;  // once over: for whoever joins before it is dropped
   // The undo a seat asked for, while the other people answer.
   struct UndoAsked {
     int seat = 0;
@@ -624,6 +625,7 @@ void Table::seat_in(const std::shared_ptr<Session>& s, int seat) {
   sessions.insert(s);
   s->send(welcome(seat));
   send_view(*s, true);
+  if (!result_message.is_null()) s->send(result_message);  // joined again after the end
 }
 
 int Table::free_seat(int wanted) const {
@@ -954,6 +956,7 @@ void Table::finish() {
   if (!opts.replay_file.empty()) core::write_file(opts.replay_file, replay);
   if (!journal.empty()) core::write_file((journal.parent_path() / "replay.jsonl").string(), replay);
   for (const auto& s : sessions) s->send(j);
+  result_message = std::move(j);
   linger.expires_after(std::chrono::milliseconds(static_cast<int>(opts.linger_seconds * 1000)));
   linger.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (!ec) self->close();
