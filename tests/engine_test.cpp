@@ -119,6 +119,34 @@ TEST(Engine, UndoNeverStepsBackOverARevealedCard) {
   EXPECT_NE(g.why_no_undo(2), "");  // but not the peek before it
 }
 
+// At a table of people undo stops at a card shown to anyone and at a
+// random draw: a tiny game whose pass shuffles the deck.
+TEST(Engine, SharedUndoNeverStepsBackOverARevealOrADraw) {
+  fs::path tmp = fs::temp_directory_path() / "ratify_engine_test_shuffling_pass";
+  fs::remove_all(tmp);
+  fs::copy(kTiny, tmp, fs::copy_options::recursive);
+  std::ifstream in(tmp / "ruleset.lua");
+  std::string rules((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  std::string pass = "g.state.passes = g.state.passes + 1\n";
+  rules.replace(rules.find(pass), pass.size(),
+                pass + "    if g.options.bonus then g.shuffle(\"deck\") end\n");
+  std::ofstream(tmp / "ruleset.lua") << rules;
+  auto l = engine::Loaded::open(tmp.string());
+  engine::Game g(l, 2, 5, l->options({"bonus=true"}), engine::Mode::Interactive);
+  g.apply(find_label(g, "Pass"));   // player 1: the deck is shuffled, nobody sees a card
+  EXPECT_EQ(g.why_no_undo(1), "");  // alone at the table, undo may
+  EXPECT_NE(g.why_no_shared_undo(1).find("drew at random"), std::string::npos);
+  engine::Game quiet(l, 2, 5, l->options({}), engine::Mode::Interactive);
+  quiet.apply(find_label(quiet, "Pass"));  // no shuffle without the bonus option
+  EXPECT_EQ(quiet.why_no_shared_undo(1), "");
+  quiet.apply(find_label(quiet, "Peek"));  // player 2 sees the top card (and acts again)
+  quiet.apply(find_label(quiet, "Pass"));  // player 2: the peek lies after player 1's pass
+  EXPECT_EQ(quiet.why_no_undo(1), "");     // player 1 saw nothing new
+  EXPECT_NE(quiet.why_no_shared_undo(1).find("showed a card"), std::string::npos);
+  fs::remove_all(tmp);
+}
+
 // Meet the Patriots shows a card to all and puts it back face down: every
 // view, the players' and an onlooker's, draws a back where it lies, yet
 // both players know it (bots may use it, undo may not forget it).

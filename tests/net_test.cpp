@@ -41,6 +41,53 @@ TEST(NetProtocol, ReadsTheFourMessages) {
   EXPECT_TRUE(std::get<net::Hello>(std::get<net::ClientMessage>(w)).watch);
   auto r = net::read_client_message(R"({"v":1,"type":"resync"})");
   EXPECT_TRUE(std::holds_alternative<net::Resync>(std::get<net::ClientMessage>(r)));
+  auto u = net::read_client_message(R"({"v":1,"type":"undo"})");
+  EXPECT_TRUE(std::holds_alternative<net::Undo>(std::get<net::ClientMessage>(u)));
+  auto ans = net::read_client_message(R"({"v":1,"type":"undo_answer","accept":true})");
+  EXPECT_TRUE(std::get<net::UndoAnswer>(std::get<net::ClientMessage>(ans)).accept);
+  EXPECT_TRUE(refused(R"({"v":1,"type":"undo_answer"})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"undo","seat":2})", "bad_shape"));
+}
+
+TEST(NetProtocol, ReadsTheLobbyMessages) {
+  auto l = net::read_client_message(R"({"v":1,"type":"list"})");
+  EXPECT_TRUE(std::holds_alternative<net::List>(std::get<net::ClientMessage>(l)));
+  auto c = net::read_client_message(
+      R"({"v":1,"type":"create","ruleset":"article2","variant":"quick","seats":["human","random"],)"
+      R"("options":{"rounds":3,"fast":true,"name":"x"}})");
+  auto create = std::get<net::Create>(std::get<net::ClientMessage>(c));
+  EXPECT_EQ(create.ruleset, "article2");
+  EXPECT_EQ(create.variant, "quick");
+  EXPECT_EQ(create.seats, (std::vector<std::string>{"human", "random"}));
+  EXPECT_EQ(create.options, (std::vector<std::string>{"fast=true", "name=x", "rounds=3"}));
+  auto j = net::read_client_message(R"({"v":1,"type":"join","game":"0a1b","seat":2})");
+  EXPECT_EQ(std::get<net::Join>(std::get<net::ClientMessage>(j)).seat, 2);
+  auto w = net::read_client_message(R"({"v":1,"type":"hello","watch":true,"game":"0a1b"})");
+  EXPECT_EQ(std::get<net::Hello>(std::get<net::ClientMessage>(w)).game, "0a1b");
+  // A ruleset is an id, never a path; seats and options are bounded.
+  EXPECT_TRUE(
+      refused(R"({"v":1,"type":"create","ruleset":"../x","seats":["human"]})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"create","ruleset":"a/b","seats":["human"]})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"create","ruleset":"a","seats":[]})", "bad_shape"));
+  EXPECT_TRUE(refused(
+      R"({"v":1,"type":"create","ruleset":"a","seats":["h","h","h","h","h","h","h","h","h"]})",
+      "bad_shape"));
+  EXPECT_TRUE(
+      refused(R"({"v":1,"type":"create","ruleset":"a","seats":["human"],"options":{"k":[1]}})",
+              "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"join","game":"XYZ"})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"join","game":"ab","seat":0})", "bad_shape"));
+  EXPECT_TRUE(refused(R"({"v":1,"type":"list","all":true})", "bad_shape"));
+  // A lobby's links.
+  auto lobby = net::parse_lobby_link("ws://h:7/?game=0a1b");
+  ASSERT_TRUE(lobby);
+  EXPECT_EQ(lobby->game, "0a1b");
+  EXPECT_FALSE(lobby->watch);
+  EXPECT_TRUE(lobby->token.empty());
+  EXPECT_TRUE(net::parse_lobby_link("ws://h:7"));
+  EXPECT_FALSE(net::parse_lobby_link("http://h:7/"));
+  EXPECT_EQ(net::watch_link("h", 7, false, "0a1b"), "ws://h:7/?game=0a1b&watch");
+  EXPECT_EQ(net::hello_for(*net::parse_link("ws://h:7/?game=0a1b&watch"))["game"], "0a1b");
 }
 
 TEST(NetProtocol, RefusesWhatIsNotAMessage) {
@@ -100,7 +147,7 @@ constexpr std::chrono::milliseconds kWait{10000};
 // A server on loopback in its own thread, for one test.
 struct Hosted {
   Hosted(const std::string& ruleset, std::vector<std::string> seats, uint64_t seed,
-         net::Limits limits = {}, double takeover = 0, double clock = 0) {
+         net::Limits limits = {}, double takeover = 0, double clock = 0, bool undo = false) {
     loaded = engine::Loaded::open(ruleset);
     opts.seats = std::move(seats);
     opts.seed = seed;
@@ -109,6 +156,7 @@ struct Hosted {
     opts.limits = limits;
     opts.takeover_seconds = takeover;
     opts.clock_seconds = clock;
+    opts.undo = undo;
     server = std::make_unique<net::Server>(loaded, opts);
     links = server->seat_links();
     thread = std::thread([this] { server->run(); });
@@ -425,6 +473,176 @@ TEST(NetSeats, ReconnectWithTheTokenResumes) {
   EXPECT_EQ(resumed["view"]["zones"], before["view"]["zones"]);
   EXPECT_EQ(next_of(*a, "error")["code"], "replaced");
   EXPECT_FALSE(a->receive(kWait));
+}
+
+// The act for the action of a view labelled `label`.
+json act_labelled(const json& view, const std::string& label) {
+  for (const auto& a : view["view"]["actions"])
+    if (a["label"] == label) {
+      auto act = net::message("act");
+      act["id"] = a["index"];
+      act["seq"] = view["seq"];
+      return act;
+    }
+  ADD_FAILURE() << "no action " << label;
+  return json();
+}
+
+// Undo online: only your own last move, only if the others accept, never
+// across a card shown (the tiny game's Draw shows the drawer a card).
+TEST(NetSeats, UndoOnlyWhenTheOthersAccept) {
+  Hosted h("tests/fixtures/tiny", {"human", "human"}, 3, {}, 0, 0, true);
+  auto a = h.connect(1);
+  auto b = h.connect(2);
+  EXPECT_TRUE(next_of(*a, "welcome")["undo"].get<bool>());
+  json start = next_of(*a, "view");
+  next_of(*b, "view");
+  ASSERT_EQ(start["view"]["actor"], 1);
+  a->send(net::message("undo"));  // nothing of seat 1's to undo yet
+  EXPECT_EQ(next_of(*a, "error")["code"], "no_undo");
+  a->send(act_labelled(start, "Pass"));
+  EXPECT_EQ(next_of(*b, "view")["view"]["actor"], 2);
+  next_of(*a, "view");
+  // Asked and refused.
+  a->send(net::message("undo"));
+  EXPECT_EQ(next_of(*b, "undo_asked")["seat"], 1);
+  auto no = net::message("undo_answer");
+  no["accept"] = false;
+  b->send(no);
+  EXPECT_EQ(next_of(*a, "undo_refused")["by"], 2);
+  // Another seat's answer to nothing asked is refused.
+  b->send(no);
+  EXPECT_EQ(next_of(*b, "error")["code"], "no_undo");
+  // Asked and accepted: back to seat 1's turn, every view whole again.
+  a->send(net::message("undo"));
+  next_of(*b, "undo_asked");
+  auto yes = net::message("undo_answer");
+  yes["accept"] = true;
+  b->send(yes);
+  json undone = next_of(*a, "undone");
+  EXPECT_EQ(undone["seat"], 1);
+  EXPECT_EQ(undone["seq"], start["seq"]);
+  json back = next_of(*a, "view");
+  EXPECT_EQ(back["view"]["actor"], 1);
+  EXPECT_EQ(back["log_from"], 0);
+  EXPECT_EQ(back["view"]["zones"], start["view"]["zones"]);
+  EXPECT_EQ(next_of(*b, "view")["view"]["actor"], 1);
+  // A draw shows seat 1 a card: no undo across it, whoever would accept.
+  a->send(act_labelled(back, "Draw"));
+  next_of(*a, "view");
+  a->send(net::message("undo"));
+  json refused = next_of(*a, "error");
+  EXPECT_EQ(refused["code"], "no_undo");
+  EXPECT_NE(refused["message"].get<std::string>().find("showed"), std::string::npos);
+  // A watcher never undoes; a game without undo refuses it.
+  auto w = h.connect(0);
+  w->send(net::message("undo"));
+  EXPECT_EQ(next_of(*w, "error")["code"], "no_undo");
+  Hosted plain("tests/fixtures/tiny", {"human", "human"}, 3);
+  auto p = plain.connect(1);
+  p->send(act_labelled(next_of(*p, "view"), "Pass"));
+  p->send(net::message("undo"));
+  EXPECT_EQ(next_of(*p, "error")["code"], "no_undo");
+}
+
+// A lobby in its own thread, for one test.
+struct Lobbied {
+  explicit Lobbied(net::Limits limits = {}) {
+    net::LobbyOptions o;
+    o.linger_seconds = 5;
+    o.limits = limits;
+    lobby = std::make_unique<net::Lobby>(o);
+    thread = std::thread([this] { lobby->run(); });
+  }
+  ~Lobbied() {
+    lobby->stop();
+    thread.join();
+  }
+  std::unique_ptr<net::Client> connect() const {
+    return std::make_unique<net::Client>("127.0.0.1", std::to_string(lobby->port()));
+  }
+  std::unique_ptr<net::Lobby> lobby;
+  std::thread thread;
+};
+
+json lobby_ask(net::Client& c, json m, const std::string& answer) {
+  c.send(m);
+  for (int k = 0; k < 100; ++k) {
+    auto r = c.receive(kWait);
+    if (!r) return json();
+    if ((*r)["type"] == answer || (*r)["type"] == "error") return *r;
+  }
+  return json();
+}
+
+// Two games at once on one lobby: each seat handed out once, moves go to
+// their own game, and a seat that joins again after the end gets the result.
+TEST(NetLobby, GamesApartAndTheResultAfterTheEnd) {
+  Lobbied l;
+  auto c = l.connect();
+  EXPECT_TRUE(lobby_ask(*c, net::message("list"), "games")["games"].empty());
+  auto create = net::message("create");
+  create["ruleset"] = "article2";
+  create["seats"] = {"human", "human"};
+  std::string g1 = lobby_ask(*c, create, "created")["game"];
+  std::string g2 = lobby_ask(*c, create, "created")["game"];
+  ASSERT_FALSE(g1.empty());
+  ASSERT_NE(g1, g2);
+  EXPECT_EQ(lobby_ask(*c, net::message("list"), "games")["games"].size(), 2u);
+  auto join = net::message("join");
+  join["game"] = g1;
+  std::vector<std::string> tokens;
+  for (int seat = 1; seat <= 2; ++seat) {
+    json s = lobby_ask(*c, join, "seat");
+    EXPECT_EQ(s["seat"], seat);
+    tokens.push_back(s["token"]);
+  }
+  EXPECT_EQ(lobby_ask(*c, join, "seat")["code"], "no_seat");  // handed out once
+  join["game"] = "0123abcd";
+  EXPECT_EQ(lobby_ask(*c, join, "seat")["code"], "no_game");
+  // A watcher of game 2 sees none of game 1's moves.
+  auto w = l.connect();
+  auto watch = net::message("hello");
+  watch["watch"] = true;
+  watch["game"] = g2;
+  EXPECT_EQ(lobby_ask(*w, watch, "welcome")["game"], g2);
+  next_of(*w, "view");
+  // Game 1 played to the end by its two seats.
+  std::vector<std::unique_ptr<net::Client>> seats;
+  for (const auto& t : tokens) {
+    seats.push_back(l.connect());
+    auto hello = net::message("hello");
+    hello["token"] = t;
+    EXPECT_EQ(lobby_ask(*seats.back(), hello, "welcome")["game"], g1);
+  }
+  // Every action sends both seats a view; the actor's client acts on it.
+  // (A receive that times out closes the connection: none here do.)
+  bool over = false;
+  for (int k = 0; k < 1000 && !over; ++k) {
+    json v[2];
+    for (int p = 0; p < 2; ++p) {
+      do v[p] = seats[static_cast<size_t>(p)]->receive(kWait).value();  // throws: fails
+      while (v[p]["type"] != "view" && v[p]["type"] != "result");
+      over |= v[p]["type"] == "result";
+    }
+    int actor = over ? 0 : v[0]["view"]["actor"].get<int>();
+    if (actor == 0) continue;
+    auto act = net::message("act");
+    act["id"] = 0;
+    act["seq"] = v[actor - 1]["seq"];
+    seats[static_cast<size_t>(actor - 1)]->send(act);
+  }
+  ASSERT_TRUE(over);
+  EXPECT_FALSE(w->receive(std::chrono::milliseconds(200)));  // nothing of game 1
+  auto again = l.connect();
+  auto hello = net::message("hello");
+  hello["token"] = tokens[0];
+  lobby_ask(*again, hello, "welcome");
+  EXPECT_FALSE(next_of(*again, "result").is_null());
+  // A one-game server is no lobby.
+  Hosted h("article2", {"human", "human"}, 4);
+  auto one = h.connect(-1);
+  EXPECT_EQ(lobby_ask(*one, create, "created")["code"], "not_lobby");
 }
 
 TEST(NetSeats, BotsOnTheServerAndAWatcher) {

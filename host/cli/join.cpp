@@ -5,6 +5,7 @@
 #include <iostream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/net_commands.hpp"
@@ -78,14 +79,27 @@ std::string result_text(const nlohmann::json& r) {
   return s.str() + "\n";
 }
 
-// A person's choice at the terminal: an action id, -1 to ask again, -2 to quit.
+// A person's choice at the terminal: an action id, -1 to ask again, -2 to
+// quit, -3 to wait for the server (an undo asked).
 int ask_person(const nlohmann::json& actions, net::Client& client, std::ostream& out) {
   for (const auto& a : actions)
     out << "  " << a.value("index", 0) + 1 << ") " << a.value("label", "")
         << (a.value("risky", false) ? "  (risky)" : "") << "\n";
-  out << "player, your action (a number; `say TEXT` chats; q quits)> " << std::flush;
+  out << "player, your action (a number; `say TEXT` chats; `undo` asks to take back your last "
+         "move, `accept` or `refuse` answers another's; q quits)> "
+      << std::flush;
   std::string line;
   if (!std::getline(std::cin, line) || line == "q") return -2;
+  if (line == "undo") {
+    client.send(net::message("undo"));
+    return -3;  // the answer comes as messages: wait for them
+  }
+  if (line == "accept" || line == "refuse") {
+    auto j = net::message("undo_answer");
+    j["accept"] = line == "accept";
+    client.send(j);
+    return -1;
+  }
   if (line.rfind("say ", 0) == 0) {
     auto j = net::message("chat");
     j["text"] = line.substr(4);
@@ -98,13 +112,212 @@ int ask_person(const nlohmann::json& actions, net::Client& client, std::ostream&
   return k >= 0 && k < static_cast<int>(actions.size()) ? k : -1;
 }
 
+// The connection's story so far, kept across reconnects.
+struct Playing {
+  Seat seat;
+  size_t log_printed = 0;  // log lines shown: a reconnect sends the whole log again
+  std::string last_error;  // the code of the server's last error
+  bool welcomed = false;   // on this connection
+};
+
+enum class Ended { Done, Quit, Lost, Failed };
+
+// Plays the seat on one connection until the game is over or the
+// connection ends.
+Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& client, core::Rng& rng,
+                      Playing& st, int& code) {
+  Seat& seat = st.seat;
+  std::ostream& out = std::cout;
+  for (;;) {
+    auto m = client.receive();
+    if (!m) return Ended::Lost;
+    std::string type = m->value("type", "");
+    if (type == "welcome") {
+      st.last_error.clear();
+      st.welcomed = true;
+      seat.number = m->value("seat", 0);
+      seat.players = m->value("players", 0);
+      seat.game_name = (*m)["ruleset"].value("name", "");
+      if (!seat.commitment.empty() && seat.commitment != m->value("commitment", "")) {
+        std::cerr << "ratify join: the server's seed commitment changed: not the same game\n";
+        code = kFailed;
+        return Ended::Failed;
+      }
+      seat.commitment = m->value("commitment", "");
+      seat.cards = (*m)["cards"];
+      out << "joined " << seat.game_name << " as "
+          << (seat.number ? "player " + std::to_string(seat.number) : std::string("a watcher"))
+          << " of " << seat.players << "; seed commitment " << seat.commitment << "\n";
+    } else if (type == "view") {
+      const auto& v = (*m)["view"];
+      size_t at = m->value("log_from", size_t{0});
+      for (const auto& l : v["log"]) {
+        if (at++ < st.log_printed) continue;  // shown before the reconnect
+        if (!a.quiet) out << "  | " << l.get<std::string>() << "\n";
+        st.log_printed = at;
+      }
+      const auto& acts = v["actions"];
+      if (v.value("actor", 0) != seat.number || acts.empty() || link.watch) continue;
+      int id = -1;
+      if (!a.bot.empty()) {
+        id = rng.below(static_cast<uint32_t>(acts.size()));
+      } else {
+        show_view(seat, v, out);
+        while ((id = ask_person(acts, client, out)) == -1) {
+        }
+        if (id == -2) return Ended::Quit;
+        if (id == -3) continue;
+      }
+      auto act = net::message("act");
+      act["id"] = acts[static_cast<size_t>(id)].value("index", 0);
+      act["seq"] = (*m)["seq"];
+      client.send(act);
+    } else if (type == "resync") {
+      out << "resync: " << m->value("reason", "") << "\n";
+    } else if (type == "undo_asked") {
+      int by = m->value("seat", 0);
+      if (by == seat.number) continue;
+      out << "player " << by << " asks to undo their last move"
+          << (a.bot.empty() ? ": type accept or refuse at your prompt\n" : "; the bot accepts\n");
+      if (!a.bot.empty()) {
+        auto j = net::message("undo_answer");
+        j["accept"] = true;
+        client.send(j);
+      }
+    } else if (type == "undo_refused") {
+      out << "no undo: " << m->value("reason", "") << "\n";
+    } else if (type == "undone") {
+      out << "player " << m->value("seat", 0) << " took back their last move\n";
+      st.log_printed = 0;  // the whole log comes again, the undone lines gone
+    } else if (type == "chat") {
+      int from = m->value("from", 0);
+      out << "[" << (from ? "player " + std::to_string(from) : std::string("watcher")) << "] "
+          << m->value("text", "") << "\n";
+    } else if (type == "error") {
+      st.last_error = m->value("code", "");
+      std::cerr << "server: " << m->value("message", "") << "\n";
+    } else if (type == "result") {
+      if (m->contains("result")) out << result_text((*m)["result"]);
+      std::string seed = m->value("seed", ""), nonce = m->value("nonce", "");
+      bool kept = !seed.empty() && seed.find_first_not_of("0123456789") == std::string::npos &&
+                  net::seed_commitment(std::stoull(seed), nonce) == seat.commitment;
+      out << "seed " << seed
+          << (kept ? ": matches the commitment" : ": DOES NOT match the commitment") << "\n";
+      out << "to check the host's replay: ratify replay FILE --commitment " << seat.commitment
+          << "\n";
+      client.close();
+      code = kept ? kOk : kFailed;
+      return Ended::Done;
+    }
+  }
+}
+
+// Errors after which joining again cannot help.
+bool final_error(const std::string& code) {
+  return code == "bad_token" || code == "replaced" || code == "no_watchers" ||
+         code == "rules_error" || code == "no_game";
+}
+
+// The next message of a type (the lobby's answers), or an error's text.
+std::optional<nlohmann::json> lobby_answer(net::Client& client, const std::string& type) {
+  for (;;) {
+    auto m = client.receive(std::chrono::seconds(30));
+    if (!m) {
+      std::cerr << "ratify join: the server closed the connection\n";
+      return std::nullopt;
+    }
+    if (m->value("type", "") == type) return m;
+    if (m->value("type", "") == "error") {
+      std::cerr << "ratify join: " << m->value("code", "") << ": " << m->value("message", "")
+                << "\n";
+      return std::nullopt;
+    }
+  }
+}
+
+void print_games(const nlohmann::json& games, const net::Link& lobby, std::ostream& out) {
+  if (games.empty()) out << "no open games\n";
+  for (const auto& g : games) {
+    std::string id = g.value("game", "");
+    out << id << "  " << g["ruleset"].value("name", "");
+    if (!g["ruleset"].value("variant", "").empty())
+      out << " (" << g["ruleset"].value("variant", "") << ")";
+    out << ", seats";
+    for (const auto& s : g["seats"]) out << " " << s.get<std::string>();
+    out << "; free:";
+    if (g["free"].empty()) out << " none";
+    for (const auto& f : g["free"]) out << " " << f.get<int>();
+    out << "; " << g.value("seq", 0) << " moves\n";
+    std::string base = (lobby.tls ? "wss://" : "ws://") + lobby.host + ":" + lobby.port + "/";
+    if (!g["free"].empty()) out << "  join:  ratify join '" << base << "?game=" << id << "'\n";
+    if (g.value("watchers", false))
+      out << "  watch: ratify join '" << base << "?game=" << id << "&watch'\n";
+  }
+}
+
+// The lobby (docs/network.md): list its games, or create one, or take a
+// free seat of one; a seat's link comes back, to play now and rejoin with.
+std::optional<net::Link> use_lobby(const JoinArgs& a, net::Link link, net::Client& client) {
+  std::ostream& out = std::cout;
+  if (a.list) {
+    client.send(net::message("list"));
+    auto m = lobby_answer(client, "games");
+    if (!m) return std::nullopt;
+    print_games((*m)["games"], link, out);
+    link.game.clear();
+    return link;  // no token: nothing to play
+  }
+  if (!a.create.empty()) {
+    auto c = net::message("create");
+    size_t slash = a.create.find('/');
+    c["ruleset"] = a.create.substr(0, slash);
+    if (slash != std::string::npos) c["variant"] = a.create.substr(slash + 1);
+    c["seats"] = a.seats.empty() ? std::vector<std::string>{"human", "human"} : a.seats;
+    nlohmann::json options = nlohmann::json::object();
+    for (const auto& kv : a.sets) {
+      size_t eq = kv.find('=');
+      if (eq == std::string::npos) {
+        std::cerr << "ratify join: --set takes name=value\n";
+        return std::nullopt;
+      }
+      options[kv.substr(0, eq)] = kv.substr(eq + 1);
+    }
+    c["options"] = options;
+    if (a.undo) c["undo"] = true;
+    client.send(c);
+    auto m = lobby_answer(client, "created");
+    if (!m) return std::nullopt;
+    link.game = m->value("game", "");
+    std::string base = (link.tls ? "wss://" : "ws://") + link.host + ":" + link.port + "/";
+    out << "created game " << link.game << "\n  others join: ratify join '" << base
+        << "?game=" << link.game << "'\n  watch: " << m->value("watch", "") << "\n";
+  }
+  auto j = net::message("join");
+  j["game"] = link.game;
+  client.send(j);
+  auto m = lobby_answer(client, "seat");
+  if (!m) return std::nullopt;
+  out << "your seat " << m->value("seat", 0) << " of game " << link.game
+      << " (join again with it): " << m->value("link", "") << "\n"
+      << std::flush;
+  link.token = m->value("token", "");
+  link.seat = m->value("seat", 0);
+  return link;
+}
+
 }  // namespace
 
 int cmd_join(const JoinArgs& a) {
-  auto link = net::parse_link(a.link);
+  auto link = net::parse_lobby_link(a.link);
   if (!link) {
-    std::cerr
-        << "ratify join: not a link of ratify serve (ws:// or wss://HOST:PORT/?seat=N&token=T)\n";
+    std::cerr << "ratify join: not a link of ratify serve (ws:// or "
+                 "wss://HOST:PORT/?seat=N&token=T, or a lobby's ws://HOST:PORT/)\n";
+    return kBadInput;
+  }
+  bool lobby = a.list || !a.create.empty() || (link->token.empty() && !link->watch);
+  if (lobby && !a.list && a.create.empty() && link->game.empty()) {
+    std::cerr << "ratify join: a lobby link: --list its games, --create one, or join one with "
+                 "its ?game=ID link\n";
     return kBadInput;
   }
   if (!a.bot.empty() && a.bot != "random") {
@@ -119,65 +332,48 @@ int cmd_join(const JoinArgs& a) {
   }
   std::optional<net::TlsTrust> tls;
   if (link->tls) tls = net::TlsTrust{a.trust_cert};
-  net::Client client(link->host, link->port, tls);
-  client.send(net::hello_for(*link));
-  Seat seat;
-  std::ostream& out = std::cout;
-  for (;;) {
-    auto m = client.receive();
-    if (!m) {
-      std::cerr << "ratify join: the server closed the connection\n";
-      return kFailed;
-    }
-    std::string type = m->value("type", "");
-    if (type == "welcome") {
-      seat.number = m->value("seat", 0);
-      seat.players = m->value("players", 0);
-      seat.game_name = (*m)["ruleset"].value("name", "");
-      seat.commitment = m->value("commitment", "");
-      seat.cards = (*m)["cards"];
-      out << "joined " << seat.game_name << " as "
-          << (seat.number ? "player " + std::to_string(seat.number) : std::string("a watcher"))
-          << " of " << seat.players << "; seed commitment " << seat.commitment << "\n";
-    } else if (type == "view") {
-      const auto& v = (*m)["view"];
-      if (!a.quiet)
-        for (const auto& l : v["log"]) out << "  | " << l.get<std::string>() << "\n";
-      const auto& acts = v["actions"];
-      if (v.value("actor", 0) != seat.number || acts.empty() || link->watch) continue;
-      int id = -1;
-      if (!a.bot.empty()) {
-        id = rng.below(static_cast<uint32_t>(acts.size()));
-      } else {
-        show_view(seat, v, out);
-        while ((id = ask_person(acts, client, out)) == -1) {
-        }
-        if (id == -2) return kOk;
+  Playing st;
+  int code = kOk;
+  // A lost connection is tried again a few times, waiting longer each
+  // time: a server killed and started again on its journal takes seconds.
+  const int tries = 6;
+  for (int attempt = 0;; ++attempt) {
+    std::unique_ptr<net::Client> client;
+    try {
+      client = std::make_unique<net::Client>(link->host, link->port, tls);
+    } catch (const std::exception& e) {
+      if (attempt == 0 || attempt >= tries) {
+        std::cerr << "ratify join: " << e.what() << "\n";
+        return kFailed;
       }
-      auto act = net::message("act");
-      act["id"] = acts[static_cast<size_t>(id)].value("index", 0);
-      act["seq"] = (*m)["seq"];
-      client.send(act);
-    } else if (type == "resync") {
-      out << "resync: " << m->value("reason", "") << "\n";
-    } else if (type == "chat") {
-      int from = m->value("from", 0);
-      out << "[" << (from ? "player " + std::to_string(from) : std::string("watcher")) << "] "
-          << m->value("text", "") << "\n";
-    } else if (type == "error") {
-      std::cerr << "server: " << m->value("message", "") << "\n";
-    } else if (type == "result") {
-      if (m->contains("result")) out << result_text((*m)["result"]);
-      std::string seed = m->value("seed", ""), nonce = m->value("nonce", "");
-      bool kept = !seed.empty() && seed.find_first_not_of("0123456789") == std::string::npos &&
-                  net::seed_commitment(std::stoull(seed), nonce) == seat.commitment;
-      out << "seed " << seed
-          << (kept ? ": matches the commitment" : ": DOES NOT match the commitment") << "\n";
-      out << "to check the host's replay: ratify replay FILE --commitment " << seat.commitment
-          << "\n";
-      client.close();
-      return kept ? kOk : kFailed;
     }
+    if (client) {
+      if (lobby) {
+        lobby = false;
+        link = use_lobby(a, *link, *client);
+        if (!link) return kFailed;
+        if (link->token.empty()) return kOk;  // --list
+      }
+      st.welcomed = false;
+      client->send(net::hello_for(*link));
+      switch (play_connection(a, *link, *client, rng, st, code)) {
+        case Ended::Done:
+        case Ended::Failed:
+          return code;
+        case Ended::Quit:
+          return kOk;
+        case Ended::Lost:
+          break;
+      }
+      if (final_error(st.last_error) || attempt >= tries) {
+        std::cerr << "ratify join: the server closed the connection\n";
+        return kFailed;
+      }
+      if (st.welcomed) attempt = 0;  // it was up: this loss gets every try again
+    }
+    double wait = 0.25 * (1 << std::min(attempt, 5));
+    std::cerr << "ratify join: the connection was lost; trying again in " << wait << " s\n";
+    std::this_thread::sleep_for(std::chrono::duration<double>(wait));
   }
 }
 

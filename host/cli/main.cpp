@@ -398,9 +398,9 @@ int main(int argc, char** argv) {
   std::string serve_seats = "human,human";
   auto* sv = app.add_subcommand(
       "serve",
-      "Host one game over the network: prints a ws:// join link per human seat and a watch link "
-      "(docs/network.md)");
-  sv->add_option("ruleset", serve.ruleset, "Ruleset id, id/variant, or folder");
+      "Host one game over the network: prints a ws:// join link per human seat and a watch link; "
+      "without a ruleset, a lobby of many games (docs/network.md)");
+  sv->add_option("ruleset", serve.ruleset, "Ruleset id, id/variant, or folder (none: a lobby)");
   sv->add_option("variant", serve.variant, "Variant of the ruleset");
   sv->add_option("--seats", serve_seats,
                  "Comma list, one per player: human (a join link) or a bot spec played on the "
@@ -415,6 +415,8 @@ int main(int argc, char** argv) {
   sv->add_option("--seed", serve.seed, "Seed of the deal (default: unguessable; committed to)")
       ->each([&](const std::string&) { serve.seed_given = true; });
   sv->add_flag("--no-watchers", serve.no_watchers, "Refuse watchers");
+  sv->add_flag("--undo", serve.undo,
+               "A player may ask to undo their last move; the other players accept or refuse");
   sv->add_option("--takeover", serve.takeover,
                  "Seconds a player may be away when it is their turn before a bot moves for them "
                  "(default: 0, the game waits)")
@@ -453,7 +455,18 @@ int main(int argc, char** argv) {
                  "For a wss:// link: trust this certificate (PEM: the server's self-signed one, "
                  "or its CA; default: the system's trusted roots)")
       ->check(CLI::ExistingFile);
-  jn->callback([&] { run = [&] { return cmd_join(join); }; });
+  std::string join_seats;
+  jn->add_flag("--list", join.list, "A lobby's link: list its open games and their free seats");
+  jn->add_option("--create", join.create,
+                 "A lobby's link: create a game of RULESET[/VARIANT] and take its first free seat");
+  jn->add_option("--seats", join_seats,
+                 "With --create: human,human,random... (bots: random or heuristic)");
+  jn->add_option("--set", join.sets, "With --create: option name=value (repeatable)");
+  jn->add_flag("--undo", join.undo, "With --create: a player may ask to undo their last move");
+  jn->callback([&] {
+    if (!join_seats.empty()) join.seats = split_commas(join_seats);
+    run = [&] { return cmd_join(join); };
+  });
 
   // Set last: a subcommand made after it would repeat it in its own --help.
   app.footer(

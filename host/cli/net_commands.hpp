@@ -19,6 +19,7 @@ struct ServeArgs {
   std::string takeover_bot = "random";
   double clock = 0;               // seconds a person has for a move; 0: no clock
   std::string tls_cert, tls_key;  // PEM files: wss:// links
+  bool undo = false;              // seats may ask to undo their last move
 };
 int cmd_serve(const ServeArgs& a);
 
@@ -29,6 +30,12 @@ struct JoinArgs {
   uint64_t seed = 0;
   bool seed_given = false, quiet = false;
   std::string trust_cert;  // a wss:// server's certificate (or its CA) to trust
+  // The lobby: list its games, or create one (RULESET[/VARIANT]) with
+  // these seats and options, and take its first free seat.
+  bool list = false;
+  std::string create;
+  std::vector<std::string> seats, sets;
+  bool undo = false;  // with --create: seats may ask to undo
 };
 int cmd_join(const JoinArgs& a);
 

@@ -1,5 +1,6 @@
 // `ratify serve RULESET [VARIANT] --seats human,human,bot`: one game held
 // on this machine; prints a join link per human seat and a watch link.
+// `ratify serve` without a ruleset: a lobby of many games.
 #include <iostream>
 #include <random>
 
@@ -32,13 +33,39 @@ uint64_t unguessable_seed() {
   return (static_cast<uint64_t>(dev()) << 32) ^ dev();
 }
 
+// The lobby: runs until killed; its games resume from --data DIR.
+int serve_lobby(const ServeArgs& a) {
+  net::LobbyOptions o;
+  if (!split_listen(a.listen, o.listen_host, o.port)) {
+    std::cerr << "ratify serve: --listen takes ADDR:PORT, e.g. 0.0.0.0:7777\n";
+    return kBadInput;
+  }
+  o.public_host = a.public_host;
+  if (o.public_host.empty() && (o.listen_host == "0.0.0.0" || o.listen_host == "::"))
+    o.public_host = "127.0.0.1";
+  if (a.tls_cert.empty() != a.tls_key.empty()) {
+    std::cerr << "ratify serve: TLS takes both --tls-cert and --tls-key\n";
+    return kBadInput;
+  }
+  o.tls_cert = a.tls_cert;
+  o.tls_key = a.tls_key;
+  o.data_dir = a.data_dir;
+  net::Lobby lobby(o);
+  if (lobby.resumed())
+    std::cout << "ratify serve: resumed " << lobby.resumed() << " games from " << a.data_dir
+              << "\n";
+  std::cout << "ratify serve: a lobby at " << lobby.lobby_link() << "\n"
+            << "  ratify join " << lobby.lobby_link() << " --list\n"
+            << "  ratify join " << lobby.lobby_link() << " --create RULESET --seats human,human\n"
+            << std::flush;
+  lobby.run();
+  return kOk;
+}
+
 }  // namespace
 
 int cmd_serve(const ServeArgs& a) {
-  if (a.ruleset.empty()) {
-    std::cerr << "ratify serve: name a ruleset (the lobby, serve without one, is not built yet)\n";
-    return kBadInput;
-  }
+  if (a.ruleset.empty()) return serve_lobby(a);
   auto loaded = engine::Loaded::open(a.ruleset, a.variant);
   net::ServerOptions o;
   o.seats = a.seats;
@@ -64,6 +91,7 @@ int cmd_serve(const ServeArgs& a) {
   o.takeover_seconds = a.takeover;
   o.takeover_bot = a.takeover_bot;
   o.clock_seconds = a.clock;
+  o.undo = a.undo;
   if (a.tls_cert.empty() != a.tls_key.empty()) {
     std::cerr << "ratify serve: TLS takes both --tls-cert and --tls-key\n";
     return kBadInput;

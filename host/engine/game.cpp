@@ -148,9 +148,11 @@ void Game::apply_one(int i, bool forced) {
   step.record.label = state_->action(i).label;
   step.forced = forced;
   std::vector<std::vector<bool>> before;
+  std::pair<uint64_t, uint64_t> rng_before;
   if (mode_ == Mode::Interactive) {
     step.before = std::make_unique<Mark>(state_->mark());
     before = seen_now();
+    rng_before = state_->rng_position();
   }
   size_t lines = public_lines(*state_);
   state_->apply(i);
@@ -164,6 +166,7 @@ void Game::apply_one(int i, bool forced) {
     for (int p = 1; p <= players(); ++p)
       for (size_t c = 1; c < after[p].size(); ++c)
         if (after[p][c] && !before[p][c]) step.revealed |= 1u << p;
+    step.drew = state_->rng_position() != rng_before;
   }
   log_.push_back(std::move(step));
 }
@@ -176,6 +179,17 @@ std::string Game::why_no_undo(int player) const {
     if (log_[k].record.actor == player && !log_[k].forced) return {};
   }
   return "nothing of yours to undo";
+}
+
+std::string Game::why_no_shared_undo(int player) const {
+  std::string why = why_no_undo(player);
+  if (!why.empty()) return why;
+  for (size_t k = log_.size(); k-- > 0;) {
+    if (log_[k].revealed) return "cannot undo: \"" + log_[k].record.label + "\" showed a card";
+    if (log_[k].drew) return "cannot undo: \"" + log_[k].record.label + "\" drew at random";
+    if (log_[k].record.actor == player && !log_[k].forced) return {};
+  }
+  return {};
 }
 
 void Game::undo(int player) {

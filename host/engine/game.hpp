@@ -116,6 +116,10 @@ class Game {
   // (forced moves played for them go too), unless an action on the way
   // showed them a card they had not seen.
   std::string why_no_undo(int player) const;  // "" = can undo
+  // Undo at a table of several people (the network seat): neither across
+  // a move that showed any seat a card nor one that drew at random, since
+  // someone saw what came of it. "" = can undo.
+  std::string why_no_shared_undo(int player) const;
   void undo(int player);
 
   View view(int seat) { return state_->view(seat); }
@@ -135,6 +139,7 @@ class Game {
   struct Step {
     core::ReplayStep record;
     uint32_t revealed = 0;         // bit p: the action showed player p a card
+    bool drew = false;             // the action drew from the game's RNG
     std::unique_ptr<Mark> before;  // interactive mode
     bool forced = false;           // played for the actor (`auto`), not chosen
   };

@@ -162,6 +162,10 @@ Mark State::mark() {
   k.s_ = std::make_unique<lua::Snapshot>(m_->snapshot());
   return k;
 }
+std::pair<uint64_t, uint64_t> State::rng_position() {
+  const auto& r = m_->rng();
+  return {r.state(), r.increment()};
+}
 void State::restore(const Mark& k) {
   if (!k.s_) throw ScriptError("an empty mark");
   m_->restore(*k.s_);

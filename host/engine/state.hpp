@@ -170,6 +170,8 @@ class State {
 
   Mark mark();
   void restore(const Mark& m);
+  // Where the game's RNG stands: a move that changes it drew at random.
+  std::pair<uint64_t, uint64_t> rng_position();
   // by_definition: cards of one definition count as the same (the solver
   // meets a position again whichever copy of a card lies where).
   uint64_t hash(bool by_definition = false);

@@ -136,6 +136,7 @@ nlohmann::json hello_for(const Link& l) {
     j["watch"] = true;
   else
     j["token"] = l.token;
+  if (!l.game.empty()) j["game"] = l.game;  // a lobby's watch link names its game
   return j;
 }
 

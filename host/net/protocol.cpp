@@ -45,9 +45,28 @@ bool printable(std::string_view s) {
   return true;
 }
 
+// A lobby game's id: lowercase hex digits.
+bool game_id(const nlohmann::json& j, std::string& out) {
+  if (!j.is_string()) return false;
+  out = j.get<std::string>();
+  return !out.empty() && out.size() <= kMaxGameId &&
+         out.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// A ruleset, variant or bot spec: a short name, never a path.
+bool plain_name(const nlohmann::json& j, std::string& out, const char* also = "") {
+  if (!j.is_string()) return false;
+  out = j.get<std::string>();
+  std::string allowed = std::string("abcdefghijklmnopqrstuvwxyz0123456789_-") + also;
+  return !out.empty() && out.size() <= kMaxName &&
+         out.find_first_not_of(allowed) == std::string::npos;
+}
+
 std::variant<ClientMessage, ReadError> read_hello(const nlohmann::json& j) {
-  if (auto e = only_keys(j, {"token", "watch"})) return *e;
+  if (auto e = only_keys(j, {"token", "watch", "game"})) return *e;
   Hello h;
+  if (auto it = j.find("game"); it != j.end() && !game_id(*it, h.game))
+    return bad_shape("\"game\" is at most 16 lowercase hex digits");
   if (auto it = j.find("watch"); it != j.end()) {
     if (!it->is_boolean()) return bad_shape("\"watch\" is true or false");
     h.watch = it->get<bool>();
@@ -82,6 +101,55 @@ std::variant<ClientMessage, ReadError> read_chat(const nlohmann::json& j) {
   return ClientMessage{Chat{std::move(text)}};
 }
 
+std::variant<ClientMessage, ReadError> read_create(const nlohmann::json& j) {
+  if (auto e = only_keys(j, {"ruleset", "variant", "seats", "options", "undo"})) return *e;
+  Create c;
+  if (auto it = j.find("undo"); it != j.end()) {
+    if (!it->is_boolean()) return bad_shape("\"undo\" is true or false");
+    c.undo = it->get<bool>();
+  }
+  auto it = j.find("ruleset");
+  if (it == j.end() || !plain_name(*it, c.ruleset))
+    return bad_shape("\"ruleset\" is a ruleset id (lowercase letters, digits, _ and -)");
+  if (it = j.find("variant"); it != j.end() && !plain_name(*it, c.variant))
+    return bad_shape("\"variant\" is a variant id (lowercase letters, digits, _ and -)");
+  it = j.find("seats");
+  if (it == j.end() || !it->is_array() || it->empty() || it->size() > kMaxSeats)
+    return bad_shape("\"seats\" lists 1 to 8 seats");
+  for (const auto& seat : *it) {
+    std::string spec;
+    if (!plain_name(seat, spec, ":=.,")) return bad_shape("a seat is \"human\" or a bot's name");
+    c.seats.push_back(std::move(spec));
+  }
+  if (it = j.find("options"); it != j.end()) {
+    if (!it->is_object() || it->size() > kMaxOptions)
+      return bad_shape("\"options\" is an object of at most 32 options");
+    for (const auto& [key, value] : it->items()) {
+      std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+      if (key.empty() || key.size() > kMaxName || !printable(key) || key.find('=') != key.npos ||
+          value.is_structured() || value.is_null() || text.size() > kMaxName || !printable(text))
+        return bad_shape("an option is a name and a short value (text, number or true/false)");
+      c.options.push_back(key + "=" + text);
+    }
+  }
+  return ClientMessage{std::move(c)};
+}
+
+std::variant<ClientMessage, ReadError> read_join(const nlohmann::json& j) {
+  if (auto e = only_keys(j, {"game", "seat"})) return *e;
+  Join m;
+  auto it = j.find("game");
+  if (it == j.end() || !game_id(*it, m.game))
+    return bad_shape("join names a \"game\" (at most 16 lowercase hex digits)");
+  if (j.contains("seat")) {
+    auto seat = whole_number(j, "seat");
+    if (!seat || *seat < 1 || *seat > static_cast<int64_t>(kMaxSeats))
+      return bad_shape("\"seat\" is a seat number from 1");
+    m.seat = static_cast<int>(*seat);
+  }
+  return ClientMessage{std::move(m)};
+}
+
 }  // namespace
 
 std::variant<ClientMessage, ReadError> read_client_message(std::string_view text) {
@@ -109,6 +177,23 @@ std::variant<ClientMessage, ReadError> read_client_message(std::string_view text
     if (auto e = only_keys(j, {})) return *e;
     return ClientMessage{Resync{}};
   }
+  if (t == "list") {
+    if (auto e = only_keys(j, {})) return *e;
+    return ClientMessage{List{}};
+  }
+  if (t == "create") return read_create(j);
+  if (t == "undo") {
+    if (auto e = only_keys(j, {})) return *e;
+    return ClientMessage{Undo{}};
+  }
+  if (t == "undo_answer") {
+    if (auto e = only_keys(j, {"accept"})) return *e;
+    auto it = j.find("accept");
+    if (it == j.end() || !it->is_boolean())
+      return bad_shape("undo_answer has \"accept\": true or false");
+    return ClientMessage{UndoAnswer{it->get<bool>()}};
+  }
+  if (t == "join") return read_join(j);
   return bad_shape("unknown message type");
 }
 
@@ -209,6 +294,9 @@ std::optional<Link> parse_link(const std::string& link) {
                 value = eq == std::string::npos ? "" : part.substr(eq + 1);
     if (key == "watch") l.watch = true;
     if (key == "token") l.token = value;
+    if (key == "game" && !value.empty() && value.size() <= kMaxGameId &&
+        value.find_first_not_of("0123456789abcdef") == std::string::npos)
+      l.game = value;
     if (key == "seat" && !value.empty() && value.size() < 4 &&
         value.find_first_not_of("0123456789") == std::string::npos)
       l.seat = std::stoi(value);
@@ -225,8 +313,22 @@ std::string seat_link(const std::string& host, int port, int seat, const std::st
          "/?seat=" + std::to_string(seat) + "&token=" + token;
 }
 
-std::string watch_link(const std::string& host, int port, bool tls) {
-  return (tls ? "wss://" : "ws://") + host + ":" + std::to_string(port) + "/?watch";
+std::string watch_link(const std::string& host, int port, bool tls, const std::string& game) {
+  return (tls ? "wss://" : "ws://") + host + ":" + std::to_string(port) + "/?" +
+         (game.empty() ? "" : "game=" + game + "&") + "watch";
+}
+
+std::optional<Link> parse_lobby_link(const std::string& link) {
+  // A seat or watch link parses as it is; a bare one gets a placeholder.
+  if (auto l = parse_link(link)) return l;
+  size_t scheme = link.find("://");
+  if (scheme == std::string::npos) return std::nullopt;
+  std::string probe = link;
+  if (probe.find('/', scheme + 3) == std::string::npos) probe += "/";
+  probe += (probe.find('?') == std::string::npos ? "?" : "&") + std::string("watch");
+  auto l = parse_link(probe);
+  if (l) l->watch = false;
+  return l;
 }
 
 }  // namespace ratify::net

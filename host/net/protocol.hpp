@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 namespace ratify::core {
 struct Replay;
@@ -26,11 +27,16 @@ constexpr int kProtocolVersion = 1;
 constexpr size_t kMaxClientMessage = 4096;
 constexpr size_t kMaxChatText = 500;
 constexpr size_t kMaxToken = 64;
+constexpr size_t kMaxGameId = 16;   // a lobby game's id: hex digits
+constexpr size_t kMaxName = 64;     // a ruleset, variant or seat spec in `create`
+constexpr size_t kMaxSeats = 8;     // seats in `create`
+constexpr size_t kMaxOptions = 32;  // options in `create`
 
 // hello: who the connection speaks for (a seat's token, or a watcher).
 struct Hello {
   std::string token;  // "" for a watcher
   bool watch = false;
+  std::string game;  // the lobby game to watch ("": the server's only game)
 };
 // act: action `id` of the list offered in view `seq`.
 struct Act {
@@ -42,8 +48,27 @@ struct Chat {
 };
 // resync: "send me my view again".
 struct Resync {};
+// The lobby (before hello): the open games; a new game; a free seat's token.
+struct List {};
+struct Create {
+  std::string ruleset, variant;
+  std::vector<std::string> seats;    // "human" or a bot spec, one per player
+  std::vector<std::string> options;  // "name=value"
+  bool undo = false;                 // seats may ask to undo
+};
+struct Join {
+  std::string game;
+  int seat = 0;  // 0: the first free one
+};
 
-using ClientMessage = std::variant<Hello, Act, Chat, Resync>;
+// undo: take back my last move (the others must accept); undo_answer:
+// accept or refuse the undo another seat asked for.
+struct Undo {};
+struct UndoAnswer {
+  bool accept = false;
+};
+
+using ClientMessage = std::variant<Hello, Act, Chat, Resync, List, Create, Join, Undo, UndoAnswer>;
 
 // What the reader says of a bad message: a stable code and a sentence.
 struct ReadError {
@@ -83,6 +108,7 @@ std::string random_hex(int bytes = 16);
 // wss:// for a server that speaks TLS.
 struct Link {
   std::string host, port, token;
+  std::string game;  // a lobby game (watch links of a lobby name it)
   int seat = 0;
   bool watch = false;
   bool tls = false;
@@ -90,6 +116,10 @@ struct Link {
 std::optional<Link> parse_link(const std::string& link);
 std::string seat_link(const std::string& host, int port, int seat, const std::string& token,
                       bool tls = false);
-std::string watch_link(const std::string& host, int port, bool tls = false);
+std::string watch_link(const std::string& host, int port, bool tls = false,
+                       const std::string& game = "");
+// A lobby's own link: ws://HOST:PORT/ (optionally ?game=ID). nullopt for
+// anything that is not a ws:// or wss:// link of a host and port.
+std::optional<Link> parse_lobby_link(const std::string& link);
 
 }  // namespace ratify::net

@@ -9,10 +9,12 @@
 #include <boost/beast/websocket/ssl.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 
 #include "bots/bots.hpp"
@@ -45,65 +47,52 @@ nlohmann::json result_json(const engine::Result& r) {
 }  // namespace
 
 class Session;
+struct Table;
 
-struct Server::Impl {
-  Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o);
+// The io thread's side of a server: the listener, every connection, and
+// the games. One io thread runs it all, so no game is entered from two
+// threads; games of one ruleset share its loaded rules (one VM).
+struct Hub {
+  Hub(LobbyOptions o, bool one);
 
   // Everything below runs on the io thread.
   void accept();
   void received(const std::shared_ptr<Session>& s, const std::string& text);
   void gone(Session* s);
   void hello(const std::shared_ptr<Session>& s, const Hello& h);
-  void act(const std::shared_ptr<Session>& s, const Act& a);
-  void chat(Session& s, const Chat& c);
-  void send_view(Session& s, bool whole_log);
-  void after_change();
-  void bot_moves();
-  void finish();
-  void fail(const std::string& why);
-  void linger_then_stop();
-  nlohmann::json welcome(int seat) const;
-  void start_game();
-  bool resume_game();
-  void journal_step(size_t k);
-  void journal_since(size_t steps);
-  void play_forced_moves();
-  void carry_out(int i);
-  void maybe_take_over();
-  void start_clock();
+  void list(Session& s);
+  void create(Session& s, const Create& c);
+  void join(Session& s, const Join& j);
+  std::shared_ptr<Table> find(const std::string& id);
+  std::shared_ptr<engine::Loaded> rules_of(const std::string& ruleset, const std::string& variant);
+  void add(const std::shared_ptr<Table>& t);
+  void resume_games();
+  void stop_all();
+  std::string host() const;
 
-  std::shared_ptr<engine::Loaded> loaded;
-  ServerOptions opts;
-  std::unique_ptr<engine::Game> game;
-  std::vector<std::string> tokens;  // [p-1]; "" for a bot seat
-  std::vector<std::unique_ptr<bots::Bot>> bots;
-  std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left, or is out of time
-  std::vector<core::Rng> rngs;
-  std::string nonce, commit;
-  int64_t seq = 0;  // actions carried out: a view's sequence number
+  LobbyOptions opts;
+  bool one_game;  // `serve RULESET`: the server ends with its game
+  WebRoots web;
+  bool stopping = false;
   int resumed = 0;
-  std::filesystem::path journal, secrets;
-  bool over = false, stopping = false;
-  std::string failure;
-  std::optional<engine::Result> result;
 
   asio::io_context io{1};
   std::optional<asio::ssl::context> tls;  // with --tls-cert: every connection speaks TLS
   tcp::acceptor acceptor{io};
-  asio::steady_timer linger{io};
-  asio::steady_timer clock{io};  // the turn clock of the person to act
   std::set<std::shared_ptr<Session>> sessions;
-  std::vector<std::weak_ptr<Session>> seat_session;  // [p-1]
   std::map<std::string, int> per_address;
+  std::map<std::string, std::shared_ptr<Table>> tables;          // by game id
+  std::map<std::string, std::shared_ptr<engine::Loaded>> rules;  // by "ruleset/variant"
 };
 
 // A connection: what the hub knows of it, whatever carries it.
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(Server::Impl& hub, std::string address) : hub_(hub), address_(std::move(address)) {}
+  Session(Hub& hub, std::string address) : hub_(hub), address_(std::move(address)) {}
   virtual ~Session() = default;
 
-  int seat = -1;  // -1: not yet said; 0: a watcher; 1..: a player
+  int seat = -1;                 // -1: not yet said; 0: a watcher; 1..: a player
+  std::shared_ptr<Table> table;  // the game it said hello to
   size_t log_sent = 0;
   int bad = 0;
   const std::string& address() const { return address_; }
@@ -140,7 +129,7 @@ class Session : public std::enable_shared_from_this<Session> {
   virtual void close() = 0;
 
   std::deque<std::string> out_;
-  Server::Impl& hub_;
+  Hub& hub_;
   std::string address_;
   bool closing_ = false;
   double tokens_ = 1e9;  // capped to the burst at the first message
@@ -155,7 +144,7 @@ class StreamSession : public Session {
  public:
   static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
   template <class... Args>
-  StreamSession(Server::Impl& hub, std::string address, Args&&... stream)
+  StreamSession(Hub& hub, std::string address, Args&&... stream)
       : Session(hub, std::move(address)), ws_(std::forward<Args>(stream)...) {}
 
   void start() override {
@@ -193,10 +182,8 @@ class StreamSession : public Session {
   void on_request(beast::error_code ec, size_t) {
     if (ec) return hub_.gone(this);
     if (!websocket::is_upgrade(req_))
-      return serve_http(
-          ws_.next_layer(), req_,
-          {engine::assets_dir() / "web", engine::assets_dir(), hub_.loaded->meta().dir},
-          [self = self()] { self->hub_.gone(self.get()); });
+      return serve_http(ws_.next_layer(), req_, hub_.web,
+                        [self = self()] { self->hub_.gone(self.get()); });
     beast::get_lowest_layer(ws_).expires_never();
     ws_.async_accept(req_, beast::bind_front_handler(&StreamSession::on_accept, self()));
   }
@@ -233,8 +220,117 @@ class StreamSession : public Session {
   beast::http::request<beast::http::string_body> req_;
 };
 
-Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
-    : loaded(std::move(l)), opts(std::move(o)) {
+// One game: its State, its seats' tokens, its journal and the connections
+// that said hello to it. Handlers that outlive a call hold it by
+// shared_ptr: a lobby drops a game once it is over.
+struct Table : std::enable_shared_from_this<Table> {
+  Table(Hub& h, std::string game_id, std::shared_ptr<engine::Loaded> l, ServerOptions o,
+        std::string creator_address);
+
+  void begin();
+  void seat_in(const std::shared_ptr<Session>& s, int seat);
+  void gone(Session* s);
+  void act(const std::shared_ptr<Session>& s, const Act& a);
+  void chat(const Chat& c, int from);
+  void ask_undo(Session& s);
+  void answer_undo(Session& s, bool accept);
+  void undo_lapses(const std::string& why);
+  void broadcast(const nlohmann::json& j);
+  void send_view(Session& s, bool whole_log);
+  void after_change();
+  void bot_moves();
+  void finish();
+  void fail(const std::string& why);
+  void close();
+  nlohmann::json welcome(int seat) const;
+  nlohmann::json listing() const;
+  void start_game();
+  bool resume_game();
+  // Undo keeps a snapshot a move (Interactive); else the replay alone.
+  engine::Mode mode() const { return opts.undo ? engine::Mode::Interactive : engine::Mode::Record; }
+  void save_secrets();
+  void journal_step(size_t k);
+  void journal_since(size_t steps);
+  void play_forced_moves();
+  void carry_out(int i);
+  void maybe_take_over();
+  void start_clock();
+  int free_seat(int wanted) const;
+  std::string seat_link(int seat) const;
+  std::string watch_link() const;
+  // f(), its exceptions ending this game only.
+  template <class F>
+  void guarded(F f) {
+    try {
+      f();
+    } catch (const std::exception& e) {
+      fail(e.what());
+    }
+  }
+
+  Hub& hub;
+  std::string id;
+  std::shared_ptr<engine::Loaded> loaded;
+  ServerOptions opts;
+  std::string creator;  // the address that created it in the lobby ("": none)
+  std::unique_ptr<engine::Game> game;
+  std::vector<std::string> tokens;  // [p-1]; "" for a bot seat
+  std::vector<bool> claimed;        // [p-1]: the seat's token was handed out
+  std::vector<std::unique_ptr<bots::Bot>> bots;
+  std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left, or is out of time
+  std::vector<core::Rng> rngs;
+  std::string nonce, commit;
+  int64_t seq = 0;  // actions carried out: a view's sequence number
+  int resumed = 0;
+  std::filesystem::path journal, secrets;
+  bool over = false, closed = false;
+  std::string failure;
+  std::optional<engine::Result> result;
+  nlohmann::json result_message;  // once over: for whoever joins before it is dropped
+  // The undo a seat asked for, while the other people answer.
+  struct UndoAsked {
+    int seat = 0;
+    uint32_t accepted = 0;  // bit p: player p accepted
+  };
+  std::optional<UndoAsked> undo_asked;
+
+  asio::steady_timer linger;
+  asio::steady_timer clock;  // the turn clock of the person to act
+  std::set<std::shared_ptr<Session>> sessions;
+  std::vector<std::weak_ptr<Session>> seat_session;  // [p-1]
+};
+
+Hub::Hub(LobbyOptions o, bool one) : opts(std::move(o)), one_game(one) {
+  web = {engine::assets_dir() / "web", engine::assets_dir(), {}};
+  if (!opts.tls_cert.empty()) {
+    tls.emplace(asio::ssl::context::tls_server);
+    tls->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
+                     asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1 |
+                     asio::ssl::context::no_tlsv1_1);
+    tls->use_certificate_chain_file(opts.tls_cert);
+    tls->use_private_key_file(opts.tls_key, asio::ssl::context::pem);
+  }
+  tcp::endpoint ep(asio::ip::make_address(opts.listen_host),
+                   static_cast<unsigned short>(opts.port));
+  acceptor.open(ep.protocol());
+  acceptor.set_option(asio::socket_base::reuse_address(true));
+  acceptor.bind(ep);
+  acceptor.listen();
+}
+
+std::string Hub::host() const {
+  return opts.public_host.empty() ? opts.listen_host : opts.public_host;
+}
+
+Table::Table(Hub& h, std::string game_id, std::shared_ptr<engine::Loaded> l, ServerOptions o,
+             std::string creator_address)
+    : hub(h),
+      id(std::move(game_id)),
+      loaded(std::move(l)),
+      opts(std::move(o)),
+      creator(std::move(creator_address)),
+      linger(h.io),
+      clock(h.io) {
   if (!opts.data_dir.empty()) {
     namespace fs = std::filesystem;
     fs::create_directories(opts.data_dir);
@@ -252,40 +348,34 @@ Server::Impl::Impl(std::shared_ptr<engine::Loaded> l, ServerOptions o)
     bots.push_back(spec == "human" ? nullptr : bots::make_bot(spec, loaded->meta()));
     rngs.emplace_back(core::mix_seed(opts.seed, 1000 + static_cast<uint64_t>(p)));
   }
-  if (!opts.tls_cert.empty()) {
-    tls.emplace(asio::ssl::context::tls_server);
-    tls->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
-                     asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1 |
-                     asio::ssl::context::no_tlsv1_1);
-    tls->use_certificate_chain_file(opts.tls_cert);
-    tls->use_private_key_file(opts.tls_key, asio::ssl::context::pem);
-  }
   if (opts.takeover_seconds > 0 || opts.clock_seconds > 0)
     stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
-  tcp::endpoint ep(asio::ip::make_address(opts.listen_host),
-                   static_cast<unsigned short>(opts.port));
-  acceptor.open(ep.protocol());
-  acceptor.set_option(asio::socket_base::reuse_address(true));
-  acceptor.bind(ep);
-  acceptor.listen();
 }
 
-void Server::Impl::start_game() {
+void Table::start_game() {
   int players = static_cast<int>(opts.seats.size());
-  game = std::make_unique<engine::Game>(loaded, players, opts.seed, opts.options,
-                                        engine::Mode::Record);
+  game = std::make_unique<engine::Game>(loaded, players, opts.seed, opts.options, mode());
   game->set_seats(opts.seats);
   for (const auto& spec : opts.seats) tokens.push_back(spec == "human" ? random_hex() : "");
+  // `serve RULESET` prints every seat's link at once: all handed out.
+  claimed.assign(tokens.size(), hub.one_game);
   nonce = random_hex();
   commit = seed_commitment(opts.seed, nonce);
   if (journal.empty()) return;
-  core::write_file(secrets.string(), nlohmann::json{{"tokens", tokens}, {"nonce", nonce}}.dump());
+  save_secrets();
   core::write_file(journal.string(), network_replay(game->replay(), commit));
+}
+
+void Table::save_secrets() {
+  if (secrets.empty()) return;
+  core::write_file(
+      secrets.string(),
+      nlohmann::json{{"tokens", tokens}, {"nonce", nonce}, {"claimed", claimed}}.dump());
 }
 
 // The game of the journal, its actions carried out again: the rules are
 // deterministic from the seed, so the state is the one the server had.
-bool Server::Impl::resume_game() {
+bool Table::resume_game() {
   if (journal.empty() || !std::filesystem::exists(journal) || !std::filesystem::exists(secrets))
     return false;
   core::Replay r = core::read_replay(journal.string());
@@ -293,10 +383,12 @@ bool Server::Impl::resume_game() {
   auto keys = nlohmann::json::parse(in);
   tokens = keys.at("tokens").get<std::vector<std::string>>();
   nonce = keys.at("nonce").get<std::string>();
+  claimed.assign(tokens.size(), true);  // a journal from before the lobby: all handed out
+  if (keys.contains("claimed")) claimed = keys["claimed"].get<std::vector<bool>>();
   if (r.header.ruleset != loaded->meta().id)
     throw std::runtime_error(journal.string() + " is a game of " + r.header.ruleset + ", not " +
                              loaded->meta().id);
-  game = engine::game_from_replay_header(loaded, r.header, engine::Mode::Record);
+  game = engine::game_from_replay_header(loaded, r.header, mode());
   opts.seats = r.header.seats;
   opts.seed = r.header.seed;
   commit = seed_commitment(opts.seed, nonce);
@@ -312,10 +404,23 @@ bool Server::Impl::resume_game() {
   return true;
 }
 
+// A game of bots alone plays at once; the clock and the stand-in start.
+void Table::begin() {
+  asio::post(hub.io, [self = shared_from_this()] {
+    self->guarded([&] {
+      if (self->game->actor() == 0) return self->finish();
+      self->maybe_take_over();
+      self->start_clock();
+      self->bot_moves();
+    });
+  });
+}
+
 // An action carried out and journaled before anyone hears of it.
 // The forced moves that follow (the engine plays them for the human
 // seats) are actions too, each journaled.
-void Server::Impl::carry_out(int i) {
+void Table::carry_out(int i) {
+  if (undo_asked) undo_lapses("the game moved on");
   size_t steps = game->steps();
   game->apply(i);
   journal_since(steps);
@@ -324,7 +429,7 @@ void Server::Impl::carry_out(int i) {
 
 // The human seats get their forced moves played (docs/lua-api.md, `auto`),
 // from the start or the resumed moment on.
-void Server::Impl::play_forced_moves() {
+void Table::play_forced_moves() {
   uint32_t humans = 0;
   for (size_t p = 0; p < opts.seats.size(); ++p)
     if (opts.seats[p] == "human") humans |= 1u << (p + 1);
@@ -333,7 +438,7 @@ void Server::Impl::play_forced_moves() {
   journal_since(steps);
 }
 
-void Server::Impl::journal_since(size_t steps) {
+void Table::journal_since(size_t steps) {
   for (size_t k = steps; k < game->steps(); ++k) {
     ++seq;
     journal_step(k);
@@ -342,47 +447,45 @@ void Server::Impl::journal_since(size_t steps) {
 
 // The seat to act has a person who is not connected: after the timeout
 // the stand-in bot moves for them, once per timeout, until they are back.
-void Server::Impl::maybe_take_over() {
-  if (!stand_in || opts.takeover_seconds <= 0 || over || stopping) return;
+void Table::maybe_take_over() {
+  if (!stand_in || opts.takeover_seconds <= 0 || over || closed) return;
   int actor = game->actor();
   if (actor == 0 || bots[static_cast<size_t>(actor - 1)] ||
       seat_session[static_cast<size_t>(actor - 1)].lock())
     return;
   auto timer = std::make_shared<asio::steady_timer>(
-      io, std::chrono::milliseconds(static_cast<int>(opts.takeover_seconds * 1000)));
+      hub.io, std::chrono::milliseconds(static_cast<int>(opts.takeover_seconds * 1000)));
   int64_t at = seq;
-  timer->async_wait([this, timer, at, actor](beast::error_code ec) {
-    if (ec || over || stopping || seq != at || game->actor() != actor ||
-        seat_session[static_cast<size_t>(actor - 1)].lock())
+  timer->async_wait([self = shared_from_this(), timer, at, actor](beast::error_code ec) {
+    if (ec || self->over || self->closed || self->seq != at || self->game->actor() != actor ||
+        self->seat_session[static_cast<size_t>(actor - 1)].lock())
       return;
-    try {
-      carry_out(stand_in->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
-    } catch (const std::exception& e) {
-      fail(e.what());
-    }
+    self->guarded([&] {
+      self->carry_out(
+          self->stand_in->choose(*self->game, self->rngs[static_cast<size_t>(actor - 1)]));
+    });
   });
 }
 
 // The turn clock: a person to act has clock_seconds for each move, then
 // the stand-in bot moves for them (this move only). Setting the timer
 // again cancels the wait for the move before.
-void Server::Impl::start_clock() {
-  if (opts.clock_seconds <= 0 || over || stopping) return;
+void Table::start_clock() {
+  if (opts.clock_seconds <= 0 || over || closed) return;
   int actor = game->actor();
   if (actor == 0 || bots[static_cast<size_t>(actor - 1)]) return;
   clock.expires_after(std::chrono::milliseconds(static_cast<int>(opts.clock_seconds * 1000)));
   int64_t at = seq;
-  clock.async_wait([this, at, actor](beast::error_code ec) {
-    if (ec || over || stopping || seq != at || game->actor() != actor) return;
-    try {
-      carry_out(stand_in->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
-    } catch (const std::exception& e) {
-      fail(e.what());
-    }
+  clock.async_wait([self = shared_from_this(), at, actor](beast::error_code ec) {
+    if (ec || self->over || self->closed || self->seq != at || self->game->actor() != actor) return;
+    self->guarded([&] {
+      self->carry_out(
+          self->stand_in->choose(*self->game, self->rngs[static_cast<size_t>(actor - 1)]));
+    });
   });
 }
 
-void Server::Impl::journal_step(size_t k) {
+void Table::journal_step(size_t k) {
   if (journal.empty()) return;
   std::ofstream f(journal, std::ios::binary | std::ios::app);
   f << core::step_json(game->step(k)).dump() << "\n";
@@ -390,7 +493,7 @@ void Server::Impl::journal_step(size_t k) {
   if (!f) throw std::runtime_error(journal.string() + ": write failed");
 }
 
-void Server::Impl::accept() {
+void Hub::accept() {
   acceptor.async_accept([this](beast::error_code ec, tcp::socket sock) {
     if (stopping) return;
     if (!ec) {
@@ -415,49 +518,279 @@ void Server::Impl::accept() {
   });
 }
 
-void Server::Impl::gone(Session* s) {
+void Hub::gone(Session* s) {
   for (auto it = sessions.begin(); it != sessions.end(); ++it)
     if (it->get() == s) {
+      auto keep = *it;  // alive until the game has let go of it too
       if (--per_address[s->address()] <= 0) per_address.erase(s->address());
-      if (s->seat > 0 && seat_session[static_cast<size_t>(s->seat - 1)].lock().get() == s)
-        seat_session[static_cast<size_t>(s->seat - 1)].reset();
+      sessions.erase(it);
+      if (auto t = std::move(keep->table)) t->gone(s);
+      break;
+    }
+}
+
+void Table::gone(Session* s) {
+  for (auto it = sessions.begin(); it != sessions.end(); ++it)
+    if (it->get() == s) {
       sessions.erase(it);
       break;
     }
-  if (over && sessions.empty()) return linger_then_stop();
+  if (s->seat > 0 && seat_session[static_cast<size_t>(s->seat - 1)].lock().get() == s)
+    seat_session[static_cast<size_t>(s->seat - 1)].reset();
+  // A lobby keeps a game over for its linger: a client joining again gets the result.
+  if (over && sessions.empty() && hub.one_game) return close();
   maybe_take_over();
 }
 
-void Server::Impl::received(const std::shared_ptr<Session>& s, const std::string& text) {
+void Hub::received(const std::shared_ptr<Session>& s, const std::string& text) {
   if (!s->within_rate()) {
     s->send(error_message("rate", "too many messages: the connection is closed"));
     return s->close_after_sending();
   }
   auto read = read_client_message(text);
-  if (auto* e = std::get_if<ReadError>(&read)) {
-    s->send(error_message(e->code, e->message));
+  auto refuse = [&](std::string_view code, std::string_view why) {
+    s->send(error_message(code, why));
     if (++s->bad >= opts.limits.bad_messages) s->close_after_sending();
+  };
+  if (auto* e = std::get_if<ReadError>(&read)) return refuse(e->code, e->message);
+  const auto& m = std::get<ClientMessage>(read);
+  if (auto* h = std::get_if<Hello>(&m)) return hello(s, *h);
+  if (std::holds_alternative<List>(m)) return list(*s);
+  if (auto* c = std::get_if<Create>(&m)) return create(*s, *c);
+  if (auto* j = std::get_if<Join>(&m)) return join(*s, *j);
+  auto table = s->table;  // kept alive through the handler
+  if (!table) return refuse("no_hello", "say hello first");
+  if (auto* a = std::get_if<Act>(&m)) return table->guarded([&] { table->act(s, *a); });
+  if (auto* c = std::get_if<Chat>(&m)) return table->chat(*c, s->seat);
+  if (std::holds_alternative<Undo>(m)) return table->guarded([&] { table->ask_undo(*s); });
+  if (auto* u = std::get_if<UndoAnswer>(&m))
+    return table->guarded([&] { table->answer_undo(*s, u->accept); });
+  table->guarded([&] { table->send_view(*s, true); });  // resync
+}
+
+std::shared_ptr<Table> Hub::find(const std::string& id) {
+  auto it = tables.find(id);
+  if (it == tables.end() || it->second->closed) return nullptr;
+  return it->second;
+}
+
+void Hub::hello(const std::shared_ptr<Session>& s, const Hello& h) {
+  if (s->seat >= 0) {
+    s->send(error_message("again", "this connection already said hello"));
     return;
   }
-  const auto& m = std::get<ClientMessage>(read);
-  try {
-    if (auto* h = std::get_if<Hello>(&m)) return hello(s, *h);
-    if (s->seat < 0) {
-      s->send(error_message("no_hello", "say hello first"));
-      if (++s->bad >= opts.limits.bad_messages) s->close_after_sending();
-      return;
+  std::shared_ptr<Table> table;
+  int seat = -1;
+  if (h.watch) {
+    // A watch link names its game; `serve RULESET`'s names none.
+    table = !h.game.empty()      ? find(h.game)
+            : tables.size() == 1 ? find(tables.begin()->first)
+                                 : nullptr;
+    if (!table) return s->send(error_message("no_game", "no open game has that id"));
+    if (!table->opts.watchers) {
+      s->send(error_message("no_watchers", "the host allows no watchers"));
+      return s->close_after_sending();
     }
-    if (auto* a = std::get_if<Act>(&m)) return act(s, *a);
-    if (auto* c = std::get_if<Chat>(&m)) return chat(*s, *c);
-    send_view(*s, true);  // resync
+    seat = 0;
+  } else {
+    // The token says the game: 128 random bits are no game's but one's.
+    for (const auto& [id, t] : tables)
+      for (size_t p = 0; p < t->tokens.size(); ++p)
+        if (!t->closed && !t->tokens[p].empty() && same_token(t->tokens[p], h.token) &&
+            (h.game.empty() || h.game == id)) {
+          table = t;
+          seat = static_cast<int>(p) + 1;
+        }
+  }
+  if (seat < 0) {
+    s->send(error_message("bad_token", "no seat has that token"));
+    return s->close_after_sending();
+  }
+  table->guarded([&] { table->seat_in(s, seat); });
+}
+
+void Table::seat_in(const std::shared_ptr<Session>& s, int seat) {
+  if (seat > 0) {
+    // A reconnect: the new connection takes the seat over.
+    if (auto old = seat_session[static_cast<size_t>(seat - 1)].lock()) {
+      old->send(error_message("replaced", "this seat was joined from another connection"));
+      old->seat = -1;
+      old->close_after_sending();
+    }
+    seat_session[static_cast<size_t>(seat - 1)] = s;
+    claimed[static_cast<size_t>(seat - 1)] = true;  // whoever has the token holds the seat
+  }
+  s->seat = seat;
+  s->table = shared_from_this();
+  sessions.insert(s);
+  s->send(welcome(seat));
+  send_view(*s, true);
+  if (!result_message.is_null()) s->send(result_message);  // joined again after the end
+}
+
+int Table::free_seat(int wanted) const {
+  for (size_t p = 0; p < tokens.size(); ++p)
+    if (!tokens[p].empty() && !claimed[p] && (wanted == 0 || wanted == static_cast<int>(p) + 1))
+      return static_cast<int>(p) + 1;
+  return 0;
+}
+
+std::string Table::seat_link(int seat) const {
+  return net::seat_link(hub.host(), hub.acceptor.local_endpoint().port(), seat,
+                        tokens[static_cast<size_t>(seat - 1)], hub.tls.has_value());
+}
+
+std::string Table::watch_link() const {
+  return net::watch_link(hub.host(), hub.acceptor.local_endpoint().port(), hub.tls.has_value(),
+                         hub.one_game ? "" : id);
+}
+
+nlohmann::json Table::listing() const {
+  nlohmann::json free = nlohmann::json::array();
+  for (size_t p = 0; p < tokens.size(); ++p)
+    if (!tokens[p].empty() && !claimed[p]) free.push_back(p + 1);
+  return {{"game", id},
+          {"ruleset",
+           {{"id", loaded->meta().id},
+            {"name", loaded->meta().name},
+            {"variant", loaded->variant_spec()}}},
+          {"players", opts.seats.size()},
+          {"seats", opts.seats},
+          {"free", std::move(free)},
+          {"seq", seq},
+          {"watchers", opts.watchers},
+          {"undo", opts.undo}};
+}
+
+void Hub::list(Session& s) {
+  auto j = message("games");
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto& [id, t] : tables)
+    if (!t->over && !t->closed) games.push_back(t->listing());
+  j["games"] = std::move(games);
+  s.send(j);
+}
+
+bool lobby_bot_allowed(const std::string& spec) {
+  return spec == "random" || spec == "heuristic";
+}
+
+// The lobby's games of one ruleset share its loaded rules: one VM, used
+// by the io thread alone.
+std::shared_ptr<engine::Loaded> Hub::rules_of(const std::string& ruleset,
+                                              const std::string& variant) {
+  std::string key = ruleset + "/" + variant;
+  if (auto it = rules.find(key); it != rules.end()) return it->second;
+  // Only the catalog's rulesets: a name from a client is never a path.
+  // Kept only once loaded: a bad name leaves nothing behind.
+  for (const auto& entry : engine::list_rulesets())
+    if (entry.id == ruleset) return rules[key] = engine::Loaded::open(entry.dir.string(), variant);
+  throw std::runtime_error("no ruleset " + ruleset + " here");
+}
+
+void Hub::create(Session& s, const Create& c) {
+  if (one_game) return s.send(error_message("not_lobby", "this server holds one game"));
+  int open = 0, mine = 0;
+  for (const auto& [id, t] : tables)
+    if (!t->closed) {
+      ++open;
+      mine += t->creator == s.address();
+    }
+  if (open >= opts.limits.games)
+    return s.send(error_message("limit", "the server holds as many games as it takes"));
+  if (mine >= opts.limits.games_per_address)
+    return s.send(error_message("limit", "your address has as many open games as it may"));
+  for (const auto& spec : c.seats)
+    if (spec != "human" && !lobby_bot_allowed(spec))
+      return s.send(
+          error_message("bad_create", "a lobby seats humans and random or heuristic bots"));
+  std::shared_ptr<Table> t;
+  try {
+    auto loaded = rules_of(c.ruleset, c.variant);
+    if (!loaded->meta().allows(static_cast<int>(c.seats.size())))
+      throw std::runtime_error(loaded->meta().name + " is not played by " +
+                               std::to_string(c.seats.size()) + " players");
+    ServerOptions o;
+    o.seats = c.seats;
+    std::random_device dev;
+    o.seed = (static_cast<uint64_t>(dev()) << 32) ^ dev();
+    o.options = loaded->options(c.options);
+    o.linger_seconds = opts.linger_seconds;
+    o.undo = c.undo;
+    std::string id;
+    do id = random_hex(4);
+    while (tables.count(id));
+    if (!opts.data_dir.empty()) {
+      auto dir = std::filesystem::path(opts.data_dir) / "games" / id;
+      std::filesystem::create_directories(dir);
+      o.data_dir = dir.string();
+      core::write_file(
+          (dir / "game.json").string(),
+          nlohmann::json{{"ruleset", c.ruleset}, {"variant", c.variant}, {"undo", c.undo}}.dump());
+    }
+    t = std::make_shared<Table>(*this, id, loaded, std::move(o), s.address());
   } catch (const std::exception& e) {
-    fail(e.what());
+    return s.send(error_message("bad_create", e.what()));
+  }
+  add(t);
+  auto j = message("created");
+  j["game"] = t->id;
+  j["watch"] = t->watch_link();
+  j["listing"] = t->listing();
+  s.send(j);
+}
+
+void Hub::add(const std::shared_ptr<Table>& t) {
+  tables[t->id] = t;
+  t->begin();
+}
+
+void Hub::join(Session& s, const Join& m) {
+  auto t = find(m.game);
+  if (!t || t->over) return s.send(error_message("no_game", "no open game has that id"));
+  int seat = t->free_seat(m.seat);
+  if (seat == 0) return s.send(error_message("no_seat", "that game has no such free seat"));
+  t->claimed[static_cast<size_t>(seat - 1)] = true;
+  t->guarded([&] { t->save_secrets(); });
+  auto j = message("seat");
+  j["game"] = t->id;
+  j["seat"] = seat;
+  j["token"] = t->tokens[static_cast<size_t>(seat - 1)];
+  j["link"] = t->seat_link(seat);
+  s.send(j);
+}
+
+// Every game journaled in data_dir/games/ that is not over plays on.
+void Hub::resume_games() {
+  namespace fs = std::filesystem;
+  if (opts.data_dir.empty()) return;
+  fs::create_directories(opts.data_dir);
+  fs::permissions(opts.data_dir, fs::perms::owner_all, fs::perm_options::replace);
+  fs::path games = fs::path(opts.data_dir) / "games";
+  if (!fs::exists(games)) return;
+  for (const auto& dir : fs::directory_iterator(games)) {
+    auto id = dir.path().filename().string();
+    if (!fs::exists(dir.path() / "game.json") || fs::exists(dir.path() / "replay.jsonl")) continue;
+    try {
+      std::ifstream in(dir.path() / "game.json", std::ios::binary);
+      auto g = nlohmann::json::parse(in);
+      auto loaded = rules_of(g.at("ruleset").get<std::string>(), g.value("variant", ""));
+      ServerOptions o;
+      o.data_dir = dir.path().string();
+      o.linger_seconds = opts.linger_seconds;
+      o.undo = g.value("undo", false);
+      add(std::make_shared<Table>(*this, id, loaded, std::move(o), ""));
+      ++resumed;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "ratify serve: game %s not resumed: %s\n", id.c_str(), e.what());
+    }
   }
 }
 
-nlohmann::json Server::Impl::welcome(int seat) const {
+nlohmann::json Table::welcome(int seat) const {
   auto j = message("welcome");
   j["seat"] = seat;
+  j["game"] = id;
   j["players"] = game->players();
   j["seats"] = opts.seats;
   j["ruleset"] = {{"id", loaded->meta().id},
@@ -476,43 +809,11 @@ nlohmann::json Server::Impl::welcome(int seat) const {
   j["cards"] = std::move(cards);
   j["commitment"] = commit;
   j["clock"] = opts.clock_seconds;
+  j["undo"] = opts.undo;
   return j;
 }
 
-void Server::Impl::hello(const std::shared_ptr<Session>& s, const Hello& h) {
-  if (s->seat >= 0) {
-    s->send(error_message("again", "this connection already said hello"));
-    return;
-  }
-  int seat = -1;
-  if (h.watch) {
-    if (!opts.watchers) {
-      s->send(error_message("no_watchers", "the host allows no watchers"));
-      return s->close_after_sending();
-    }
-    seat = 0;
-  }
-  for (size_t p = 0; p < tokens.size() && !h.watch; ++p)
-    if (!tokens[p].empty() && same_token(tokens[p], h.token)) seat = static_cast<int>(p) + 1;
-  if (seat < 0) {
-    s->send(error_message("bad_token", "no seat has that token"));
-    return s->close_after_sending();
-  }
-  if (seat > 0) {
-    // A reconnect: the new connection takes the seat over.
-    if (auto old = seat_session[static_cast<size_t>(seat - 1)].lock()) {
-      old->send(error_message("replaced", "this seat was joined from another connection"));
-      old->seat = -1;
-      old->close_after_sending();
-    }
-    seat_session[static_cast<size_t>(seat - 1)] = s;
-  }
-  s->seat = seat;
-  s->send(welcome(seat));
-  send_view(*s, true);
-}
-
-void Server::Impl::act(const std::shared_ptr<Session>& s, const Act& a) {
+void Table::act(const std::shared_ptr<Session>& s, const Act& a) {
   auto resync = [&](const std::string& why) {
     auto j = message("resync");
     j["reason"] = why;
@@ -529,15 +830,81 @@ void Server::Impl::act(const std::shared_ptr<Session>& s, const Act& a) {
   carry_out(static_cast<int>(a.id));
 }
 
-void Server::Impl::chat(Session& s, const Chat& c) {
-  auto j = message("chat");
-  j["from"] = s.seat;
-  j["text"] = c.text;
-  for (const auto& other : sessions)
-    if (other->seat >= 0) other->send(j);
+void Table::broadcast(const nlohmann::json& j) {
+  for (const auto& s : sessions) s->send(j);
 }
 
-void Server::Impl::send_view(Session& s, bool whole_log) {
+// A seat asks to take back its own last move: never across a card shown
+// or a random draw (the engine tells), and only if every other person
+// accepts (a bot accepts).
+void Table::ask_undo(Session& s) {
+  auto no = [&](const std::string& why) { s.send(error_message("no_undo", why)); };
+  if (!opts.undo) return no("the host allows no undo in this game");
+  if (s.seat <= 0) return no("a watcher does not undo");
+  if (over) return no("the game is over");
+  if (undo_asked) return no("an undo is already asked");
+  std::string why = game->why_no_shared_undo(s.seat);
+  if (!why.empty()) return no(why);
+  undo_asked = UndoAsked{s.seat, 0};
+  auto j = message("undo_asked");
+  j["seat"] = s.seat;
+  j["seq"] = seq;
+  broadcast(j);
+  answer_undo(s, true);  // the asker's own yes; done at once if nobody else need say
+}
+
+void Table::answer_undo(Session& s, bool accept) {
+  if (!undo_asked || s.seat <= 0)
+    return s.send(error_message("no_undo", "no undo is asked of you"));
+  if (!accept) {
+    auto j = message("undo_refused");
+    j["seat"] = undo_asked->seat;
+    j["by"] = s.seat;
+    j["reason"] = "player " + std::to_string(s.seat) + " refused";
+    undo_asked.reset();
+    return broadcast(j);
+  }
+  undo_asked->accepted |= 1u << s.seat;
+  for (int p = 1; p <= game->players(); ++p)
+    if (!bots[static_cast<size_t>(p - 1)] && !(undo_asked->accepted & (1u << p))) return;
+  int seat = undo_asked->seat;
+  undo_asked.reset();
+  game->undo(seat);
+  seq = static_cast<int64_t>(game->steps());
+  if (!journal.empty()) {
+    // The journal is the game as it stands: written whole, then swapped in.
+    auto fresh = journal;
+    fresh += ".new";
+    core::write_file(fresh.string(), network_replay(game->replay(), commit));
+    std::filesystem::rename(fresh, journal);
+  }
+  auto j = message("undone");
+  j["seat"] = seat;
+  j["seq"] = seq;
+  broadcast(j);
+  // Every view again, with the whole log: the undone lines are gone.
+  for (const auto& other : sessions) send_view(*other, true);
+  maybe_take_over();
+  start_clock();
+}
+
+void Table::undo_lapses(const std::string& why) {
+  auto j = message("undo_refused");
+  j["seat"] = undo_asked->seat;
+  j["by"] = 0;
+  j["reason"] = why;
+  undo_asked.reset();
+  broadcast(j);
+}
+
+void Table::chat(const Chat& c, int from) {
+  auto j = message("chat");
+  j["from"] = from;
+  j["text"] = c.text;
+  for (const auto& other : sessions) other->send(j);
+}
+
+void Table::send_view(Session& s, bool whole_log) {
   engine::View v = game->view(s.seat);
   size_t from = whole_log ? 0 : std::min(s.log_sent, v.log.size());
   auto j = message("view");
@@ -555,33 +922,26 @@ void Server::Impl::send_view(Session& s, bool whole_log) {
   s.send(j);
 }
 
-void Server::Impl::after_change() {
-  for (const auto& s : sessions)
-    if (s->seat >= 0) send_view(*s, false);
+void Table::after_change() {
+  for (const auto& s : sessions) send_view(*s, false);
   if (game->actor() == 0) return finish();
   maybe_take_over();
   start_clock();
   if (bots[static_cast<size_t>(game->actor() - 1)])
-    asio::post(io, [this] {
-      try {
-        bot_moves();
-      } catch (const std::exception& e) {
-        fail(e.what());
-      }
-    });
+    asio::post(hub.io, [self = shared_from_this()] { self->guarded([&] { self->bot_moves(); }); });
 }
 
 // One bot move; the next, if a bot acts again, is posted after the views
-// are sent, so the clients see every step.
-void Server::Impl::bot_moves() {
-  if (over || stopping) return;
+// are sent, so the clients see every step (and the other games theirs).
+void Table::bot_moves() {
+  if (over || closed) return;
   int actor = game->actor();
   if (actor == 0 || !bots[static_cast<size_t>(actor - 1)]) return;
   carry_out(
       bots[static_cast<size_t>(actor - 1)]->choose(*game, rngs[static_cast<size_t>(actor - 1)]));
 }
 
-void Server::Impl::finish() {
+void Table::finish() {
   over = true;
   result = game->result();
   auto j = message("result");
@@ -595,26 +955,45 @@ void Server::Impl::finish() {
   std::string replay = network_replay(game->replay(), commit, nonce);
   if (!opts.replay_file.empty()) core::write_file(opts.replay_file, replay);
   if (!journal.empty()) core::write_file((journal.parent_path() / "replay.jsonl").string(), replay);
-  for (const auto& s : sessions)
-    if (s->seat >= 0) s->send(j);
+  for (const auto& s : sessions) s->send(j);
+  result_message = std::move(j);
   linger.expires_after(std::chrono::milliseconds(static_cast<int>(opts.linger_seconds * 1000)));
-  linger.async_wait([this](beast::error_code ec) {
-    if (!ec) linger_then_stop();
+  linger.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (!ec) self->close();
   });
-  if (sessions.empty()) linger_then_stop();
+  if (sessions.empty() && hub.one_game) close();
 }
 
-void Server::Impl::fail(const std::string& why) {
+void Table::fail(const std::string& why) {
+  if (closed) return;
   failure = why;
   over = true;
+  if (!hub.one_game)
+    std::fprintf(stderr, "ratify serve: game %s stopped: the rules failed: %s\n", id.c_str(),
+                 why.c_str());
   for (const auto& s : sessions) {
     s->send(error_message("rules_error", "the game stopped: the rules failed"));
     s->close_after_sending();
   }
-  linger_then_stop();
+  close();
 }
 
-void Server::Impl::linger_then_stop() {
+// The game is done with: `serve RULESET` ends, a lobby lets it go (after
+// this handler: callers still run on it).
+void Table::close() {
+  if (closed) return;
+  closed = true;
+  linger.cancel();
+  clock.cancel();
+  if (hub.one_game) return hub.stop_all();
+  for (const auto& s : sessions) s->drop();
+  asio::post(hub.io, [self = shared_from_this()] {
+    auto it = self->hub.tables.find(self->id);
+    if (it != self->hub.tables.end() && it->second == self) self->hub.tables.erase(it);
+  });
+}
+
+void Hub::stop_all() {
   if (stopping) return;
   stopping = true;
   beast::error_code ec;
@@ -623,64 +1002,89 @@ void Server::Impl::linger_then_stop() {
   io.stop();
 }
 
+struct Server::Impl {
+  Impl(std::shared_ptr<engine::Loaded> loaded, ServerOptions o)
+      : hub({o.listen_host, o.port, o.public_host, o.tls_cert, o.tls_key, "", o.linger_seconds,
+             o.limits},
+            true) {
+    hub.web.ruleset = loaded->meta().dir;
+    table = std::make_shared<Table>(hub, random_hex(4), std::move(loaded), std::move(o), "");
+    hub.tables[table->id] = table;
+  }
+  Hub hub;
+  std::shared_ptr<Table> table;
+};
+
 Server::Server(std::shared_ptr<engine::Loaded> loaded, ServerOptions opts)
     : impl_(std::make_unique<Impl>(std::move(loaded), std::move(opts))) {}
 Server::~Server() = default;
 
 int Server::port() const {
-  return impl_->acceptor.local_endpoint().port();
+  return impl_->hub.acceptor.local_endpoint().port();
 }
 
 std::vector<std::string> Server::seat_links() const {
-  std::string host =
-      impl_->opts.public_host.empty() ? impl_->opts.listen_host : impl_->opts.public_host;
   std::vector<std::string> out;
-  for (size_t p = 0; p < impl_->tokens.size(); ++p)
-    if (!impl_->tokens[p].empty())
-      out.push_back(net::seat_link(host, port(), static_cast<int>(p) + 1, impl_->tokens[p],
-                                   impl_->tls.has_value()));
+  for (size_t p = 0; p < impl_->table->tokens.size(); ++p)
+    if (!impl_->table->tokens[p].empty())
+      out.push_back(impl_->table->seat_link(static_cast<int>(p) + 1));
   return out;
 }
 
 std::string Server::watch_link() const {
-  std::string host =
-      impl_->opts.public_host.empty() ? impl_->opts.listen_host : impl_->opts.public_host;
-  return net::watch_link(host, port(), impl_->tls.has_value());
+  return impl_->table->watch_link();
 }
 
 int Server::resumed() const {
-  return impl_->resumed;
+  return impl_->table->resumed;
 }
 
 std::string Server::commitment() const {
-  return impl_->commit;
+  return impl_->table->commit;
 }
 
 void Server::run() {
-  impl_->accept();
-  // A game of bots alone starts at once.
-  asio::post(impl_->io, [this] {
-    try {
-      if (impl_->game->actor() == 0) return impl_->finish();
-      impl_->maybe_take_over();
-      impl_->start_clock();
-      impl_->bot_moves();
-    } catch (const std::exception& e) {
-      impl_->fail(e.what());
-    }
-  });
-  impl_->io.run();
+  impl_->hub.accept();
+  impl_->table->begin();
+  impl_->hub.io.run();
 }
 
 void Server::stop() {
-  asio::post(impl_->io, [this] { impl_->linger_then_stop(); });
+  asio::post(impl_->hub.io, [this] { impl_->hub.stop_all(); });
 }
 
 std::optional<engine::Result> Server::result() const {
-  return impl_->result;
+  return impl_->table->result;
 }
 std::string Server::failure() const {
-  return impl_->failure;
+  return impl_->table->failure;
+}
+
+Lobby::Lobby(LobbyOptions opts) : hub_(std::make_unique<Hub>(std::move(opts), false)) {
+  hub_->resume_games();
+}
+Lobby::~Lobby() = default;
+
+int Lobby::port() const {
+  return hub_->acceptor.local_endpoint().port();
+}
+
+std::string Lobby::lobby_link() const {
+  return std::string(hub_->tls ? "wss://" : "ws://") + hub_->host() + ":" + std::to_string(port()) +
+         "/";
+}
+
+int Lobby::resumed() const {
+  return hub_->resumed;
+}
+
+void Lobby::run() {
+  hub_->accept();
+  hub_->io.run();
+}
+
+void Lobby::stop() {
+  asio::post(hub_->io, [this] { hub_->stop_all(); });
 }
 
 }  // namespace ratify::net

@@ -1,8 +1,10 @@
 #pragma once
-// `ratify serve`: one game held on the server, played over WebSocket
-// (docs/protocol.md, docs/network.md). The server owns the only State;
-// one io thread runs every handler, so the rules are never entered from
-// two threads. Clients get their seat's view(seat) and nothing else.
+// `ratify serve`: games held on the server, played over WebSocket
+// (docs/protocol.md, docs/network.md). The server owns the only States;
+// one io thread runs every handler of every game, so no game's rules are
+// ever entered from two threads. Clients get their seat's view(seat) and
+// nothing else. A Lobby hosts many games; a Server is a lobby of one game
+// that ends with it (`serve RULESET --seats ...`).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -13,6 +15,8 @@
 
 namespace ratify::net {
 
+struct Hub;  // the io thread's side: the listener, the connections, the games (server.cpp)
+
 struct Limits {
   int connections_per_address = 64;  // open WebSocket connections from one address
   int bad_messages = 16;             // refused messages before a connection is closed
@@ -21,6 +25,9 @@ struct Limits {
   double messages_per_second = 20;
   double message_burst = 60;
   size_t outbox = 1024;  // messages queued to a client that does not read
+  // The lobby: games open at once, and open games created from one address.
+  int games = 256;
+  int games_per_address = 4;
 };
 
 struct ServerOptions {
@@ -46,6 +53,9 @@ struct ServerOptions {
   // TLS (PEM files): every connection speaks TLS and the links are wss://.
   std::string tls_cert, tls_key;
   double linger_seconds = 5;  // after the end: time for clients to read the result
+  // A seat may ask to undo its own last move; the other people accept or
+  // refuse (docs/protocol.md, "Undo"). The game keeps a snapshot a move.
+  bool undo = false;
   Limits limits;
 };
 
@@ -72,6 +82,40 @@ class Server {
 
  private:
   std::unique_ptr<Impl> impl_;
+};
+
+// What a lobby client may seat at a game it creates: bots cheap enough
+// to run on the io thread that serves every game.
+bool lobby_bot_allowed(const std::string& spec);
+
+struct LobbyOptions {
+  std::string listen_host = "127.0.0.1";
+  int port = 0;
+  std::string public_host;
+  std::string tls_cert, tls_key;
+  // Each game is journaled in data_dir/games/ID/; a lobby started on a
+  // folder resumes every game there that is not over.
+  std::string data_dir;
+  double linger_seconds = 5;  // a game over stays this long for its clients
+  Limits limits;
+};
+
+// `ratify serve` without a ruleset: many games on one io thread; clients
+// create, list, join and watch them (docs/protocol.md, "The lobby").
+class Lobby {
+ public:
+  explicit Lobby(LobbyOptions opts);
+  ~Lobby();
+  int port() const;
+  std::string lobby_link() const;
+  // Games resumed from the data folder.
+  int resumed() const;
+  // Runs until stop().
+  void run();
+  void stop();  // from any thread
+
+ private:
+  std::unique_ptr<Hub> hub_;
 };
 
 }  // namespace ratify::net

@@ -25,9 +25,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (h->token.size() > ratify::net::kMaxToken || h->watch == !h->token.empty()) std::abort();
     if (auto* a = std::get_if<ratify::net::Act>(m))
       if (a->id < 0 || a->seq < 0) std::abort();
+    // A lobby's create names a ruleset, never a path, and bounded seats.
+    if (auto* c = std::get_if<ratify::net::Create>(m))
+      if (c->ruleset.empty() || c->ruleset.find_first_of("/.") != std::string::npos ||
+          c->seats.empty() || c->seats.size() > ratify::net::kMaxSeats ||
+          c->options.size() > ratify::net::kMaxOptions)
+        std::abort();
+    if (auto* j = std::get_if<ratify::net::Join>(m))
+      if (j->game.empty() || j->game.size() > ratify::net::kMaxGameId) std::abort();
   }
   try {
     ratify::net::parse_link(std::string(text));
+    ratify::net::parse_lobby_link(std::string(text));
   } catch (...) {
     std::abort();  // a link from the command line must not throw either
   }
