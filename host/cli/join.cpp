@@ -11,6 +11,9 @@
 #include "core/rng.hpp"
 #include "net/client.hpp"
 #include "net/protocol.hpp"
+#ifdef RATIFY_HAVE_GUI
+#include "cli/join_window.hpp"
+#endif
 
 namespace ratify::cli {
 
@@ -117,6 +120,14 @@ int cmd_join(const JoinArgs& a) {
     std::cerr << "ratify join: --trust-cert is for a wss:// link\n";
     return kBadInput;
   }
+#ifdef RATIFY_HAVE_GUI
+  // A person without --text plays in the window (cli/join_window.cpp).
+  if (!a.text && a.bot.empty()) {
+    int code = join_window(a);
+    if (code != -1) return code;
+    std::cerr << "ratify join: no display: joining in the text UI\n";
+  }
+#endif
   std::optional<net::TlsTrust> tls;
   if (link->tls) tls = net::TlsTrust{a.trust_cert};
   net::Client client(link->host, link->port, tls);

@@ -106,7 +106,7 @@ std::string App::remote_status() {
                   : !a         ? ""
                   : session_->seat(a) == "human"
                       ? "Waiting for " + player_name(a)
-                      : player_name(a) + " (" + session_->seat(a) + " bot) is playing";
+                      : player_name(a) + " (" + seat_text(*session_, a) + ") is playing";
   if (human_turn() && game.clock > 0) {
     // The server's clock: after this the host's bot moves for the seat.
     double spent = static_cast<double>(frame_.now - turn_since_) / 1000;
