@@ -168,6 +168,12 @@ int play_out(gui::Driver& d, int at = -1, const std::function<void()>& midway = 
   return moves;
 }
 
+bool drew(const gui::Probe& p, const std::string& part) {
+  return std::any_of(p.drawn.begin(), p.drawn.end(), [&](const gui::ProbeBox& b) {
+    return b.name.find(part) != std::string::npos;
+  });
+}
+
 gui::WindowOptions window_on(std::shared_ptr<gui::Remote> remote, int w, int h) {
   gui::WindowOptions o;
   o.remote = std::move(remote);
@@ -189,7 +195,7 @@ TEST_P(GuiNet, TheWindowPlaysAWholeGameOfTheServersAndItsReplayVerifies) {
   auto [w, h] = GetParam();
   std::string size = std::to_string(w) + "x" + std::to_string(h);
   TempDir dir;
-  Serve serve(dir.path, {"--listen", "127.0.0.1:0", "--seed", "3", "--replay",
+  Serve serve(dir.path, {"--listen", "127.0.0.1:0", "--seed", "3", "--clock", "900", "--replay",
                          (dir.path / "game.jsonl").string()});
   std::string link = serve.seat_link();
   ASSERT_FALSE(link.empty()) << read_text(dir.path / "serve.err");
@@ -202,6 +208,7 @@ TEST_P(GuiNet, TheWindowPlaysAWholeGameOfTheServersAndItsReplayVerifies) {
     EXPECT_EQ(p.game, "Article II, updated");
     EXPECT_EQ(p.bottom, 1);
     EXPECT_FALSE(p.actions.empty());
+    EXPECT_TRUE(drew(p, "Your turn  \u00b7  15:00 left")) << "the turn clock";
     // What needs the rules here is not offered: the server holds them.
     for (const char* b : {"button:undo", "button:new", "button:options", "button:games"})
       EXPECT_EQ(p.find(b), nullptr) << b;
@@ -277,12 +284,6 @@ TEST(GuiNetLink, AServerKilledMidGameIsJoinedAgainWithTheToken) {
   EXPECT_EQ(serve->wait(), 0) << read_text(dir.path / "serve.err");
   EXPECT_TRUE(replay_verifies(dir.path / "data" / "replay.jsonl"))
       << read_text(dir.path / "data" / "replay.jsonl.verify");
-}
-
-bool drew(const gui::Probe& p, const std::string& part) {
-  return std::any_of(p.drawn.begin(), p.drawn.end(), [&](const gui::ProbeBox& b) {
-    return b.name.find(part) != std::string::npos;
-  });
 }
 
 // Two people, each in a window of their own: the one not to act sees
