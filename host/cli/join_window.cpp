@@ -310,6 +310,11 @@ void ServerSeat::take(const json& m) {
     if (!welcomed_) {
       game_ = game_from(m);
       commitment_ = field(m, "commitment", std::string());
+      if (game_.players < 1 || game_.seat < 0 || game_.seat > game_.players) {
+        lost_ = "the server's welcome names no seat of its game";
+        wake_.notify_all();
+        return;
+      }
     } else {
       note("Joined the game again");
     }
@@ -340,9 +345,12 @@ void ServerSeat::take(const json& m) {
   } else if (type == "result") {
     over_ = true;
     std::string seed = field(m, "seed", std::string()), nonce = field(m, "nonce", std::string());
-    seed_kept_ = !seed.empty() && seed.size() <= 20 &&
-                 seed.find_first_not_of("0123456789") == std::string::npos &&
-                 net::seed_commitment(std::stoull(seed), nonce) == commitment_;
+    seed_kept_ = false;
+    try {
+      seed_kept_ = !seed.empty() && seed.find_first_not_of("0123456789") == std::string::npos &&
+                   net::seed_commitment(std::stoull(seed), nonce) == commitment_;
+    } catch (const std::out_of_range&) {  // more than 64 bits: not a seed
+    }
     outcome_ = "seed " + seed +
                (seed_kept_ ? ": matches the commitment" : ": DOES NOT match the commitment") +
                "\nto check the host's replay: ratify replay FILE --commitment " + commitment_ +
@@ -375,14 +383,11 @@ int join_window(const JoinArgs& a) {
     std::cerr << "ratify join: " << e.what() << "\n";
     return kFailed;
   }
-  const auto& g = remote->game();
-  std::cout << "joined " << g.name << " as "
-            << (g.seat ? "player " + std::to_string(g.seat) : std::string("a watcher")) << " of "
-            << g.players << " in the window\n";
   gui::WindowOptions o;
   o.remote = remote;
   int code = gui::play_window(o);
   if (code == -1) return -1;
+  // The window said who won; the terminal keeps the seed's check.
   auto* seat = static_cast<ServerSeat*>(remote.get());
   std::cout << seat->outcome();
   return seat->seed_kept() ? code : kFailed;
