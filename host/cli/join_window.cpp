@@ -351,10 +351,15 @@ void ServerSeat::take(const json& m) {
                    net::seed_commitment(std::stoull(seed), nonce) == commitment_;
     } catch (const std::out_of_range&) {  // more than 64 bits: not a seed
     }
-    outcome_ = "seed " + seed +
-               (seed_kept_ ? ": matches the commitment" : ": DOES NOT match the commitment") +
-               "\nto check the host's replay: ratify replay FILE --commitment " + commitment_ +
-               "\n";
+    const auto& r = member(m, "result");
+    std::string winners;
+    for (int w : numbers(member(r, "winners"))) winners += " player " + std::to_string(w);
+    outcome_ = "Game over. " + field(r, "text", std::string()) +
+               "\n  winners:" + (winners.empty() ? " nobody" : winners) + "\n";
+    outcome_ += "seed " + seed +
+                (seed_kept_ ? ": matches the commitment" : ": DOES NOT match the commitment") +
+                "\nto check the host's replay: ratify replay FILE --commitment " + commitment_ +
+                "\n";
     note(seed_kept_ ? "The deal was the one committed to: seed " + seed + " matches"
                     : "The revealed seed does NOT match the commitment: the deal cannot be "
                       "trusted");
