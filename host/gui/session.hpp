@@ -1,7 +1,8 @@
 #pragma once
 // One game in the window, without any drawing: the engine's game, the
 // seats (humans and bots), cached actions, undo with the hotseat rule, and
-// hot reload of the ruleset's files. SDL-free.
+// hot reload of the ruleset's files; or, for `ratify join`, one seat of a
+// game a server holds, shown from the views it sends. SDL-free.
 #include <atomic>
 #include <memory>
 #include <optional>
