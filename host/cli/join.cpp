@@ -12,6 +12,9 @@
 #include "core/rng.hpp"
 #include "net/client.hpp"
 #include "net/protocol.hpp"
+#ifdef RATIFY_HAVE_GUI
+#include "cli/join_window.hpp"
+#endif
 
 namespace ratify::cli {
 
@@ -332,6 +335,26 @@ int cmd_join(const JoinArgs& a) {
   }
   std::optional<net::TlsTrust> tls;
   if (link->tls) tls = net::TlsTrust{a.trust_cert};
+#ifdef RATIFY_HAVE_GUI
+  // A person without --text plays in the window (cli/join_window.cpp),
+  // once the lobby (if the link is one) has given a seat.
+  if (!a.text && a.bot.empty() && !a.list) {
+    if (lobby) {
+      try {
+        net::Client c(link->host, link->port, tls);
+        link = use_lobby(a, *link, c);
+      } catch (const std::exception& e) {
+        std::cerr << "ratify join: " << e.what() << "\n";
+        return kFailed;
+      }
+      if (!link) return kFailed;
+      lobby = false;
+    }
+    int code = join_window(a, *link);
+    if (code != -1) return code;
+    std::cerr << "ratify join: no display: joining in the text UI\n";
+  }
+#endif
   Playing st;
   int code = kOk;
   // A lost connection is tried again a few times, waiting longer each

@@ -445,7 +445,7 @@ int main(int argc, char** argv) {
   auto* jn = app.add_subcommand("join", "Join a game hosted by `ratify serve`, from its link");
   jn->add_option("link", join.link, "ws:// or wss://HOST:PORT/?seat=N&token=T (or ...?watch)")
       ->required();
-  jn->add_flag("--text", join.text, "Play in the text UI (the only face built yet)");
+  jn->add_flag("--text", join.text, "Play in the text UI (default: the window, else the text UI)");
   jn->add_option("--bot", join.bot, "Let a bot play the seat from its view: random");
   jn->add_option("--seed", join.seed, "Seed of the client bot")->each([&](const std::string&) {
     join.seed_given = true;

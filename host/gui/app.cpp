@@ -33,6 +33,10 @@ App::App(Canvas& canvas, const WindowOptions& opts)
       side_(frame_, [this](int i) { choose_action(i); }) {
   animate_ = opts_.animate;
   options_.animate = &animate_;
+  if (opts_.remote) {
+    start_session(std::make_unique<Session>(opts_.remote));
+    return;
+  }
   if (!opts_.resume.empty()) {
     resume_saved(opts_.resume);  // throws: the CLI says why
     return;
@@ -78,9 +82,12 @@ void App::start_session(std::unique_ptr<Session> s) {
   side_.forget();
   seat_.forget();
   last_move_ = frame_.now;
-  see_all_ = session_->humans() == 0;
+  // A remote watcher sees what the server sends it: the public cards.
+  see_all_ = session_->humans() == 0 && !session_->remote();
   ui_version_ = session_->version();
-  auto problems = check_hints(session_->loaded().meta().layout);
+  turn_since_ = frame_.now;
+  lost_ = false;
+  auto problems = check_hints(session_->meta().layout);
   if (!problems.empty()) notify(problems.front() + " (hint ignored)", 8000);
   int a = session_->actor();
   bottom_ = 1;
@@ -95,7 +102,7 @@ void App::start_session(std::unique_ptr<Session> s) {
 }
 
 void App::new_game() {
-  if (!session_) return;
+  if (!session_ || remote_refuses("New game")) return;
   // The rules as the files are now, even after a reload this game refused;
   // when they do not load, no new game: the error says why.
   GameSettings s;
@@ -111,6 +118,7 @@ void App::new_game() {
 }
 
 void App::open_options(std::shared_ptr<engine::Loaded> loaded) {
+  if (remote_refuses("The options screen")) return;
   options_.open(std::move(loaded), session_ ? &session_->settings() : nullptr, clock_seed());
   screen_ = Screen::Options;
 }
@@ -124,6 +132,7 @@ void App::leave_options() {
 }
 
 void App::open_picker() {
+  if (remote_refuses("The picker")) return;
   screen_ = Screen::Picker;
   picker_.open(session_ ? &session_->loaded().where() : nullptr);
 }
@@ -146,7 +155,10 @@ void App::update(uint64_t now_ms) {
   frame_.now = now_ms;
   if (choices_.waited(frame_.now)) commit_digits();
   if (screen_ != Screen::Table || !session_) return;
-  apply_reload(session_->poll_reload(frame_.now));
+  if (session_->remote())
+    take_news();
+  else
+    apply_reload(session_->poll_reload(frame_.now));
   if (ui_version_ != session_->version()) {
     // Action numbers belong to one state: a menu or a hovered row from
     // before an undo, a reload or a bot's move would point elsewhere.
@@ -156,6 +168,7 @@ void App::update(uint64_t now_ms) {
     // A new decision starts at the top of its list.
     side_.to_top();
     choices_.clear_typed();
+    turn_since_ = frame_.now;  // the turn clock counts each move from its view
   }
   follow_actor();
   step_bots();
@@ -196,6 +209,7 @@ void App::follow_actor() {
 }
 
 void App::step_bots() {
+  if (session_->remote()) return;  // the server's bots move there
   if (paused_ || curtain_ || !session_->error().empty()) return;
   int delay = kSpeedMs[speed_];
   if (frame_.now - last_move_ < static_cast<uint64_t>(delay)) return;
@@ -235,7 +249,7 @@ void App::step_bots() {
 
 int App::play_bots_now(int max_actions) {
   int done = 0;
-  if (!session_) return 0;
+  if (!session_ || session_->remote()) return 0;
   while (done < max_actions) {
     int a = session_->actor();
     if (!a || session_->human(a)) break;
@@ -269,6 +283,7 @@ void App::apply_reload(const ReloadReport& r) {
 }
 
 void App::reload_rules() {
+  if (remote_refuses("Reloading the rules")) return;
   apply_reload(session_->reload_now({}));
 }
 
@@ -278,6 +293,25 @@ void App::mark_bot_move() {
   if (session_->humans() > 0) return;
   seat();
   seat_.clear_marks();
+}
+
+// A remote seat's news: notices (resyncs, chat, the seed checked), the
+// connection lost and found again, and the end of the link for good.
+void App::take_news() {
+  RemoteNews news = session_->poll_remote();
+  for (auto& n : news.notices) notify(std::move(n), 6000);
+  if (!news.lost.empty() && !lost_) {
+    lost_ = true;
+    messages_.banner("The server is lost \u2014 this window can only show the table as it was",
+                     news.lost);
+  }
+}
+
+// A remote seat has no rules here: what needs them is refused, saying why.
+bool App::remote_refuses(const std::string& what) {
+  if (!session_ || !session_->remote()) return false;
+  notify(what + " is not for a network game: the server holds the rules");
+  return true;
 }
 
 bool App::human_turn() {

@@ -67,6 +67,8 @@ class App : TableClicks {
   void notify(std::string text, uint64_t ms = 3000) { messages_.notify(std::move(text), ms); }
   bool human_turn();
   void mark_bot_move();
+  void take_news();
+  bool remote_refuses(const std::string& what);
   int viewer() const;
   // The seat's view, brought up to date.
   const SeatView& seat();
@@ -96,6 +98,7 @@ class App : TableClicks {
   // app_draw.cpp: the table screen and what lies over it
   void draw_game();
   void draw_top_bar(Rect r);
+  std::string remote_status();
   void draw_menu();
   void draw_result();
   void draw_curtain();
@@ -135,6 +138,9 @@ class App : TableClicks {
   int speed_ = 1;         // normal
   bool animate_ = false;  // moves glide (the Options switch; WindowOptions::animate)
   uint64_t last_move_ = 0, ui_version_ = 0;
+  // A remote seat: when its turn began (the clock), whether the server is lost.
+  uint64_t turn_since_ = 0;
+  bool lost_ = false;
   Rect table_rect_;
 };
 

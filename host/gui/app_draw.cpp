@@ -2,6 +2,7 @@
 // side panel (TableView, SidePanel), the menu, the large card, the result,
 // the hotseat curtain, the banner and notice; and what tests probe.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "gui/app.hpp"
@@ -31,8 +32,7 @@ std::string headline(Session& s) {
 
 std::string App::title() const {
   if (screen_ != Screen::Table || !session_) return window_title("", "");
-  const auto* variant = session_->loaded().variant();
-  return window_title(session_->loaded().meta().name, variant ? variant->name : "");
+  return window_title(session_->meta().name, session_->variant_name());
 }
 
 void App::render() {
@@ -49,12 +49,13 @@ void App::render() {
   if (help_.open()) {
     std::filesystem::path dir;
     if (screen_ == Screen::Table && session_)
-      dir = session_->loaded().where().dir;
+      // A remote game's: the same ruleset installed here, if it is.
+      dir = session_->remote() ? session_->meta().dir : session_->loaded().where().dir;
     else if (screen_ == Screen::Options && options_.pending())
       dir = options_.pending()->settings.loaded->where().dir;
     else if (screen_ == Screen::Picker)
       dir = picker_.chosen_dir();
-    help_.draw(dir, screen_ == Screen::Table && session_ ? session_->loaded().meta().name : "");
+    help_.draw(dir, screen_ == Screen::Table && session_ ? session_->meta().name : "");
   }
   choices_.hover_action = choices_.hover_next;
 }
@@ -94,9 +95,33 @@ void App::draw_game() {
 
 // ------------------------------------------------------------ top bar
 
+// A remote seat's top line: whose turn, the clock, the connection.
+std::string App::remote_status() {
+  const auto& game = session_->remote()->game();
+  int a = session_->actor();
+  if (session_->result()) return headline(*session_);
+  if (lost_) return "The server is lost";
+  if (!session_->connected()) return "Connection lost: joining again\u2026";
+  std::string s = human_turn() ? "Your turn"
+                  : !a         ? ""
+                  : session_->seat(a) == "human"
+                      ? "Waiting for " + player_name(a)
+                      : player_name(a) + " (" + seat_text(*session_, a) + ") is playing";
+  if (human_turn() && game.clock > 0) {
+    // The server's clock: after this the host's bot moves for the seat.
+    double spent = static_cast<double>(frame_.now - turn_since_) / 1000;
+    long left = std::max(0L, static_cast<long>(std::ceil(game.clock - spent)));
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "  \u00b7  %ld:%02ld left", left / 60, left % 60);
+    s += buf;
+  }
+  if (!game.seat) s = "Watching" + (s.empty() ? "" : ": " + s);
+  return s;
+}
+
 void App::draw_top_bar(Rect r) {
   cv_.fill(r, theme::bar);
-  auto& meta = session_->loaded().meta();
+  auto& meta = session_->meta();
   Font tf = font(16, Weight::Bold), sf = font(13), stf = font(13, Weight::Bold);
   int a = session_->actor();
   bool bots = session_->humans() < session_->players();
@@ -108,7 +133,8 @@ void App::draw_top_bar(Rect r) {
       : a && session_->human(a) ? player_name(a) + " to act"
       : a ? player_name(a) + " (bot) is playing" + (paused_ ? " \u2014 paused" : "")
           : "";
-  if (session_->humans() == 0 && !session_->result())
+  if (session_->remote()) status = remote_status();
+  if (session_->humans() == 0 && !session_->result() && !session_->remote())
     status += see_all_ ? "  \u00b7  every hand shown (V)" : "  \u00b7  public cards only (V)";
   Color sc = human_turn() ? theme::playable : theme::text;
   // Buttons from the right edge leftwards; a game without bots (the
@@ -120,7 +146,9 @@ void App::draw_top_bar(Rect r) {
     int drop = 0;  // 0: always; else dropped in this order when the status needs room
   };
   std::vector<B> bs = {{"Help  F1", "button:help", [this] { help_.toggle(); }}};
-  // Over: no bot will move again, so no Pause or speed to offer.
+  // Over: no bot will move again, so no Pause or speed to offer. A
+  // remote seat has none of these: the server holds the rules and bots.
+  if (session_->remote()) bots = false;
   if (bots && !session_->result()) {
     bs.push_back(
         {"+", "button:faster", [this] { speed_ = std::min(3, speed_ + 1); }, speed_ < 3, false, 2});
@@ -130,11 +158,13 @@ void App::draw_top_bar(Rect r) {
     bs.push_back({paused_ ? "Resume" : "Pause", "button:pause", [this] { paused_ = !paused_; },
                   true, paused_});
   }
-  bs.push_back({"New game", "button:new", [this] { new_game(); }});
-  bs.push_back(
-      {"Options", "button:options", [this] { open_options(session_->settings().loaded); }});
-  bs.push_back({"Undo", "button:undo", [this] { undo(); }, session_->humans() > 0});
-  bs.push_back({"Games", "button:games", [this] { open_picker(); }});
+  if (!session_->remote()) {
+    bs.push_back({"New game", "button:new", [this] { new_game(); }});
+    bs.push_back(
+        {"Options", "button:options", [this] { open_options(session_->settings().loaded); }});
+    bs.push_back({"Undo", "button:undo", [this] { undo(); }, session_->humans() > 0});
+    bs.push_back({"Games", "button:games", [this] { open_picker(); }});
+  }
   auto width_of = [&](const B& b) {
     return cv_.text_w(b.label, font(13, Weight::Bold)) + px(b.label.size() <= 3 ? 14 : 20) + px(6);
   };
@@ -142,7 +172,7 @@ void App::draw_top_bar(Rect r) {
   // label goes first, then its buttons (+ and - still work), then the
   // variant, then the game's name shrinks.
   std::string variant;
-  if (const auto* v = session_->loaded().variant()) variant = "\u00b7 " + v->name;
+  if (auto v = session_->variant_name(); !v.empty()) variant = "\u00b7 " + v;
   int status_w = cv_.text_w(status, stf) + px(30);
   auto buttons_w = [&](int dropped) {
     int w = px(8);
@@ -261,8 +291,8 @@ void App::draw_result() {
   y += px(16);
   for (int pl = 1; pl <= n; ++pl) {
     bool won = has(r.winners, pl);
-    std::string who =
-        (won ? "\u2605 " : "   ") + player_name(pl) + (session_->human(pl) ? "" : " (bot)");
+    std::string who = (won ? "\u2605 " : "   ") + player_name(pl) +
+                      (session_->seat(pl) == "human" ? "" : " (bot)");
     cv_.text(p.x + px(24), y, who, won ? bf : f, won ? theme::playable : theme::text);
     if (pl - 1 < static_cast<int>(r.scores.size())) {
       char buf[32];
@@ -272,6 +302,16 @@ void App::draw_result() {
     y += lh;
   }
   int bw = (w - px(48) - px(20)) / 3, by = p.bottom() - px(56);
+  if (session_->remote()) {
+    // The server's game is over; another is the host's to start.
+    int half = (w - px(48) - px(10)) / 2;
+    button(
+        {p.x + px(24), by, half, px(40)}, "Close", "button:result-quit", [this] { quit_ = true; },
+        true, true);
+    button({p.x + px(34) + half, by, half, px(40)}, "See the table", "button:result-close",
+           [this] { result_open_ = false; });
+    return;
+  }
   button(
       {p.x + px(24), by, bw, px(40)}, "New game", "button:result-new", [this] { new_game(); }, true,
       true);
@@ -325,7 +365,7 @@ Probe App::probe() {
   else if (screen_ == Screen::Options && options_.pending())
     p.game = options_.pending()->settings.loaded->meta().name;
   else if (session_)
-    p.game = session_->loaded().meta().name;
+    p.game = session_->meta().name;
   for (const auto& h : frame_.hits)
     if (!h.name.empty()) p.boxes.push_back({h.name, h.r.x, h.r.y, h.r.w, h.r.h});
   for (const auto& t : cv_.drawn()) p.drawn.push_back({t.text, t.r.x, t.r.y, t.r.w, t.r.h});
@@ -339,7 +379,7 @@ Probe App::probe() {
   if (messages_.has_banner()) p.overlays.push_back("banner");
   p.actor = session_->actor();
   p.bottom = bottom_;
-  p.steps = static_cast<int>(session_->game().steps());
+  p.steps = static_cast<int>(session_->remote() ? session_->seq() : session_->game().steps());
   p.human_to_act = human_turn();
   p.over = session_->result().has_value();
   p.paused = paused_;
@@ -384,8 +424,7 @@ Probe App::probe() {
     p.flying.push_back({"flight:" + std::to_string(id), r.x, r.y, r.w, r.h});
   p.log = s.view().log;
   p.table_status = s.view().shared_status;
-  for (auto& l :
-       checklist_lines(s, session_->loaded().meta().layout, session_->game().state().card_defs()))
+  for (auto& l : checklist_lines(s, session_->meta().layout, session_->card_defs()))
     p.table_status.push_back(std::move(l));
   p.status = s.view().status;
   return p;

@@ -126,6 +126,7 @@ void App::on_key(int sym, bool ctrl, bool shift) {
 
 void App::on_key_ctrl(int sym) {
   if (sym == SDLK_z) return undo();
+  if (sym == SDLK_s && remote_refuses("Saving")) return;
   if (sym == SDLK_n) return new_game();
   if (sym == SDLK_r) return reload_rules();
   if (sym == SDLK_s) return save_game();
@@ -166,7 +167,7 @@ void App::on_key_table(int sym) {
     case SDLK_F5:
       return reload_rules();
     case SDLK_SPACE:
-      if (session_->result()) return;  // over: no bot to pause
+      if (session_->result() || session_->remote()) return;  // no bot here to pause
       paused_ = !paused_;
       return notify(paused_ ? "Bots paused (Space resumes)" : "Bots resumed");
     case SDLK_PLUS:
@@ -179,7 +180,7 @@ void App::on_key_table(int sym) {
       speed_ = std::max(0, speed_ - 1);
       return;
     case SDLK_v:
-      if (session_->humans() == 0)
+      if (session_->humans() == 0 && !session_->remote())
         see_all_ = !see_all_;
       else
         notify("Only onlookers of a bots' game see every hand");

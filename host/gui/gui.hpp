@@ -2,10 +2,13 @@
 // The window face of `ratify play` (SDL2). This header is free of SDL so
 // the CLI can include it; only host/gui/*.cpp include SDL.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace ratify::gui {
+
+class Remote;  // gui/remote.hpp
 
 struct WindowOptions {
   std::string ruleset;             // empty: show the picker
@@ -29,6 +32,9 @@ struct WindowOptions {
   // person watches: headless capture, tests and batch runs see each frame
   // as the rules left it. The window's Options screen switches it.
   bool animate = false;
+  // A seat of a game a server holds (`ratify join`): the window shows its
+  // views and sends its choices there; no ruleset is loaded here.
+  std::shared_ptr<Remote> remote;
 };
 
 // Runs the window until it is closed. Returns the process exit code, or

@@ -20,12 +20,11 @@ std::string SeatView::update(Session& s, int viewer, bool see_all, const std::st
         if (c.id) before[c.id] = z.name;
   std::string error;
   try {
-    auto& game = s.game();
-    view_ = game.view(viewer);
+    view_ = s.view(viewer);
     // An onlooker of bots may see what any player sees (never the deck),
     // the actor's choices too.
-    for (int p = 1; all && p <= game.players(); ++p) {
-      auto pv = game.view(p);
+    for (int p = 1; all && p <= s.players(); ++p) {
+      auto pv = s.view(p);
       if (pv.actor == p) view_.actions = std::move(pv.actions);
       for (size_t z = 0; z < view_.zones.size() && z < pv.zones.size(); ++z)
         for (size_t k = 0; k < view_.zones[z].cards.size() && k < pv.zones[z].cards.size(); ++k)

@@ -40,8 +40,17 @@ std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
 
 std::string seat_text(const Session& s, int p) {
   const std::string& seat = s.seat(p);
-  if (seat == "human") return s.humans() == 1 ? "you" : "human";
+  if (seat == "human") return s.human(p) && s.humans() == 1 ? "you" : "human";
   return seat == "bot" ? "bot" : seat + " bot";
+}
+
+std::string remote_waiting(Session& s) {
+  int a = s.actor();
+  std::string who = "Player " + std::to_string(a);
+  if (s.result()) return "R shows the result.";
+  if (!a) return "";
+  return s.seat(a) == "human" ? "Waiting for " + who + " to choose."
+                              : who + "'s bot moves on the server.";
 }
 
 std::string bot_of_seat(const std::string& seat, bool has_heuristic, const std::string& search) {
@@ -77,6 +86,48 @@ Session::Session(GameSettings s, std::unique_ptr<engine::Game> game) : settings_
   set_auto_moves(settings_.auto_moves);
 }
 
+Session::Session(std::shared_ptr<Remote> remote) : remote_(std::move(remote)) {
+  const RemoteGame& g = remote_->game();
+  settings_.players = g.players;
+  settings_.seats = g.seats;
+  settings_.seats.resize(static_cast<size_t>(std::max(0, g.players)), "human");
+  remote_meta_.id = g.id;
+  remote_meta_.name = g.name;
+  remote_meta_.dir = g.image_dir;
+  remote_meta_.layout = g.layout;
+  remote_meta_.min_players = remote_meta_.max_players = g.players;
+}
+
+RemoteNews Session::poll_remote() {
+  RemoteNews news = remote_->poll();
+  connected_ = news.connected;
+  if (news.view) {
+    remote_view_ = *news.view;
+    remote_seq_ = news.seq;
+    acted_ = false;
+    ++version_;
+  }
+  return news;
+}
+
+const engine::RulesetMeta& Session::meta() const {
+  return remote_ ? remote_meta_ : settings_.loaded->meta();
+}
+
+std::string Session::variant_name() const {
+  if (remote_) return remote_->game().variant;
+  const auto* v = settings_.loaded->variant();
+  return v ? v->name : "";
+}
+
+const std::vector<core::CardDef>& Session::card_defs() const {
+  return remote_ ? remote_->game().cards : game_->state().card_defs();
+}
+
+engine::View Session::view(int seat) {
+  return remote_ ? remote_view_ : game_->view(seat);
+}
+
 void Session::set_auto_moves(bool on) {
   settings_.auto_moves = on;
   uint32_t seats = 0;
@@ -107,6 +158,7 @@ void Session::watch_files() {
 }
 
 int Session::humans() const {
+  if (remote_) return remote_seat() > 0 ? 1 : 0;
   return static_cast<int>(std::count(settings_.seats.begin(), settings_.seats.end(), "human"));
 }
 
@@ -117,6 +169,12 @@ void Session::refresh() {
   result_.reset();
   error_.clear();
   actor_ = 0;
+  if (remote_) {
+    actor_ = remote_view_.actor;
+    result_ = remote_view_.result;
+    for (const auto& a : remote_view_.actions) actions_.push_back(a.action);
+    return;
+  }
   try {
     actor_ = game_->actor();
     if (actor_ == 0) {
@@ -155,6 +213,16 @@ const std::string& Session::error() {
 
 std::string Session::apply(int i) {
   refresh();
+  if (remote_) {
+    // The server carries it out and sends the next view; until then a
+    // second click would only be refused as stale.
+    bool offered = false;
+    for (const auto& a : remote_view_.actions) offered |= a.index == i;
+    if (!offered) return "no action " + std::to_string(i + 1);
+    if (!acted_) remote_->act(i, remote_seq_);
+    acted_ = true;
+    return {};
+  }
   if (i < 0 || i >= static_cast<int>(actions_.size())) return "no action " + std::to_string(i + 1);
   try {
     game_->apply(i);
@@ -338,6 +406,7 @@ GameSettings Session::next_game(uint64_t seed) const {
 }
 
 bool Session::in_progress() {
+  if (remote_) return false;  // the server keeps the game
   return game_->steps() > 0 && !result().has_value();
 }
 

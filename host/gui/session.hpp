@@ -1,7 +1,8 @@
 #pragma once
 // One game in the window, without any drawing: the engine's game, the
 // seats (humans and bots), cached actions, undo with the hotseat rule, and
-// hot reload of the ruleset's files. SDL-free.
+// hot reload of the ruleset's files; or, for `ratify join`, one seat of a
+// game a server holds, shown from the views it sends. SDL-free.
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "bots/bots.hpp"
 #include "engine/game.hpp"
 #include "engine/saves.hpp"
+#include "gui/remote.hpp"
 #include "gui/watch.hpp"
 
 namespace ratify::gui {
@@ -48,14 +50,38 @@ struct ReloadReport {
 class Session {
  public:
   explicit Session(GameSettings s);
+  // A seat of a game a server holds (gui/remote.hpp): no rules run here;
+  // the views come from `remote`, the seat's choices go to it, and all
+  // that needs the rules (bots, undo, reload, saves, new games) is off.
+  explicit Session(std::shared_ptr<Remote> remote);
   ~Session();
+  // Null when the game is played here.
+  Remote* remote() const { return remote_.get(); }
+  // Local games only (the rules are here).
   engine::Game& game() { return *game_; }
   const GameSettings& settings() const { return settings_; }
   engine::Loaded& loaded() { return *settings_.loaded; }
+  // The ruleset's name, folder and layout hints; of a remote game, what
+  // the server said of it.
+  const engine::RulesetMeta& meta() const;
+  std::string variant_name() const;
+  const std::vector<core::CardDef>& card_defs() const;
   int players() const { return settings_.players; }
   const std::string& seat(int p) const { return settings_.seats.at(p - 1); }
-  bool human(int p) const { return p >= 1 && p <= players() && seat(p) == "human"; }
+  // Played by a person at this window (of a remote game: its own seat).
+  bool human(int p) const {
+    return p >= 1 && p <= players() && seat(p) == "human" && (!remote_ || p == remote_seat());
+  }
   int humans() const;
+  // What `seat` may know now; of a remote game, the newest view the
+  // server sent, whichever seat is asked (it sends only its own).
+  engine::View view(int seat);
+
+  // A remote game: takes the server's news; call every frame.
+  RemoteNews poll_remote();
+  bool connected() const { return connected_; }
+  // The newest view's sequence number (remote): the actions carried out.
+  uint64_t seq() const { return remote_seq_; }
   // Bumps whenever the game changes (action, undo, reload): views and
   // layouts are cached on it.
   uint64_t version() const { return version_; }
@@ -119,7 +145,14 @@ class Session {
   void refresh();
   void make_bots();
   void watch_files();
+  int remote_seat() const { return remote_->game().seat; }
   GameSettings settings_;
+  // A remote game: the connection, what it said, the newest view.
+  std::shared_ptr<Remote> remote_;
+  engine::RulesetMeta remote_meta_;
+  engine::View remote_view_;
+  uint64_t remote_seq_ = 0;
+  bool connected_ = true, acted_ = false;
   std::unique_ptr<engine::Game> game_;
   std::vector<std::unique_ptr<bots::Bot>> bots_;
   std::vector<core::Rng> rngs_;
@@ -148,6 +181,9 @@ class Session {
 // How the window names a player's seat: "you" (the one human), "human",
 // "bot", "hard bot"...
 std::string seat_text(const Session& s, int p);
+// What a remote seat waits for when it is not to act ("Waiting for Player
+// 2 to choose.").
+std::string remote_waiting(Session& s);
 
 // The bot a seat plays: the window's difficulties by name (easy: the
 // heuristic, or random without one; normal: mcts for about 0.3 s; hard:

@@ -50,8 +50,7 @@ int SidePanel::draw_players(Rect r, const SideFacts& t) {
   auto table = t.seat.view().shared_status;
   // What the seat has ruled out, as the ruleset keeps it (a `checklist`
   // hint): Escaped's suspects.
-  for (auto& l : checklist_lines(t.seat, t.session.loaded().meta().layout,
-                                 t.session.game().state().card_defs()))
+  for (auto& l : checklist_lines(t.seat, t.session.meta().layout, t.session.card_defs()))
     table.push_back(std::move(l));
   auto own = t.seat.view().status;
   own.resize(n);
@@ -124,7 +123,8 @@ void SidePanel::draw_actions(Rect r, const SideFacts& t) {
   actions_max_scroll_ = 0;
   // An onlooker sees the actor's choices only when every hand is shown.
   if (!mine && (!onlooker || t.seat.actions().empty())) {
-    std::string msg = session.result()         ? "Ctrl+N starts a new game; R shows the result."
+    std::string msg = session.remote()         ? remote_waiting(session)
+                      : session.result()       ? "Ctrl+N starts a new game; R shows the result."
                       : a && !session.human(a) ? (t.paused ? "Bots are paused: Space resumes."
                                                            : "The bot moves after a short pause.")
                                                : "";

@@ -58,8 +58,8 @@ void TableView::draw(Rect area, const TableFacts& t) {
   if (layout_.card_w == 0) {
     LayoutInput in;
     in.view = &t.seat.view();
-    in.hints = &t.session.loaded().meta().layout;
-    in.defs = &t.session.game().state().card_defs();
+    in.hints = &t.session.meta().layout;
+    in.defs = &t.session.card_defs();
     in.players = t.session.players();
     in.bottom = t.bottom;
     in.table = area.inset(px(4));
@@ -71,7 +71,7 @@ void TableView::draw(Rect area, const TableFacts& t) {
     };
     in.memory = &memory_;
     layout_ = lay_out_table(in);
-    cv_.set_image_dirs({t.session.loaded().meta().dir.string(), assets_dir().string()});
+    cv_.set_image_dirs({t.session.meta().dir.string(), assets_dir().string()});
     take_off(t);
   }
   light(t);
@@ -122,7 +122,7 @@ std::vector<std::pair<int, Rect>> TableView::flying() const {
 
 void TableView::draw_flights(const TableFacts& t) {
   if (flights_.empty()) return;
-  const auto& defs = t.session.game().state().card_defs();
+  const auto& defs = t.session.card_defs();
   auto where = flying();
   for (size_t k = 0; k < flights_.size(); ++k) {
     const auto& fl = flights_[k];
@@ -171,7 +171,7 @@ void TableView::draw_zone(const ZoneSpot& z, const TableFacts& t) {
 
 void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
   const auto& zv = t.seat.view().zones[z.zone];
-  const auto& defs = t.session.game().state().card_defs();
+  const auto& defs = t.session.card_defs();
   int selected = t.choices.selected;
   std::string name = zv.name;
   for (size_t k = 0; k < z.spots.size(); ++k) {
@@ -233,7 +233,7 @@ void TableView::draw_preview(const TableFacts& t, bool quiet) {
 }
 
 void TableView::draw_large(int card, bool pinned, const TableFacts& t) {
-  const core::CardDef* def = t.seat.seen_def(card, t.session.game().state().card_defs());
+  const core::CardDef* def = t.seat.seen_def(card, t.session.card_defs());
   if (!def) return;
   const Rect& table = area_;
   int h = std::min(static_cast<int>(cv_.h() * 0.66), px(470)),
@@ -260,7 +260,7 @@ bool overlap(const Rect& a, const Rect& b) {
 // menu, the lit targets, the picked card or the card pointed at; when
 // nothing fits it stays hidden (right-click shows it anyway).
 void TableView::draw_hover_large(int card, const TableFacts& t) {
-  const core::CardDef* def = t.seat.seen_def(card, t.session.game().state().card_defs());
+  const core::CardDef* def = t.seat.seen_def(card, t.session.card_defs());
   if (!def) return;
   const auto& zones = t.seat.view().zones;
   int mouse_x = f_.mouse_x, mouse_y = f_.mouse_y, selected = t.choices.selected;

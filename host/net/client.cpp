@@ -21,6 +21,9 @@ struct Client::Impl {
   std::unique_ptr<websocket::stream<beast::ssl_stream<tcp::socket>>> tls;
   beast::flat_buffer buf;
   bool open = false;
+  // poll(): a read left pending between calls, and how it ended.
+  bool reading = false, read_done = false;
+  beast::error_code read_ec;
   // f on whichever stream the connection has.
   template <class F>
   auto with(F f) {
@@ -128,6 +131,40 @@ void Client::close() {
   impl_->open = false;
   beast::error_code ec;
   impl_->with([&](auto& ws) { ws.close(websocket::close_code::normal, ec); });
+}
+
+bool Client::is_open() const {
+  return impl_->open;
+}
+
+std::optional<nlohmann::json> Client::poll(std::chrono::milliseconds wait) {
+  auto& m = *impl_;
+  if (!m.open) return std::nullopt;
+  if (!m.reading) {
+    m.buf.consume(m.buf.size());
+    m.reading = true;
+    m.read_done = false;
+    m.with([&](auto& ws) {
+      ws.async_read(m.buf, [&m](beast::error_code e, size_t) {
+        m.read_ec = e;
+        m.read_done = true;
+      });
+    });
+  }
+  m.io.restart();
+  m.io.run_for(wait);
+  if (!m.read_done) return std::nullopt;  // still pending: the next call goes on with it
+  m.reading = false;
+  if (m.read_ec) {
+    m.open = false;
+    return std::nullopt;
+  }
+  try {
+    return nlohmann::json::parse(beast::buffers_to_string(m.buf.data()));
+  } catch (const std::exception&) {
+    m.open = false;
+    return std::nullopt;
+  }
 }
 
 nlohmann::json hello_for(const Link& l) {

@@ -34,6 +34,11 @@ class Client {
   // connection is closed then, since a half-read frame cannot be resumed).
   std::optional<nlohmann::json> receive(std::chrono::milliseconds timeout = {});
   void close();
+  bool is_open() const;
+  // The next message if one comes within `wait`, else nullopt with the
+  // connection kept (the read stays pending for the next call): for a loop
+  // that sends between reads, as the window's does. Not mixed with receive().
+  std::optional<nlohmann::json> poll(std::chrono::milliseconds wait);
 
  private:
   struct Impl;

@@ -805,8 +805,14 @@ nlohmann::json Table::welcome(int seat) const {
                      {"short", d.short_label},
                      {"kind", d.kind},
                      {"text", d.text},
-                     {"image", d.image}});
+                     {"image", d.image},
+                     // What a face looks like in the window (protocol.md).
+                     {"suit", d.suit},
+                     {"rank", d.rank ? nlohmann::json(*d.rank) : nlohmann::json()},
+                     {"color", d.color},
+                     {"quote", d.quote}});
   j["cards"] = std::move(cards);
+  j["layout"] = loaded->meta().layout;  // the ruleset's hints for laying out a table
   j["commitment"] = commit;
   j["clock"] = opts.clock_seconds;
   j["undo"] = opts.undo;
