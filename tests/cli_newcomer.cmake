@@ -1,0 +1,37 @@
+# What a newcomer designer tripped on (issue 27's newcomer run,
+# notes/s5/newcomer_report.md): each section is one finding fixed.
+# Needs RATIFY, SRC, WORK.
+cmake_policy(SET CMP0054 NEW)  # "quoted" is a string, never a variable
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(ENV{XDG_DATA_HOME} ${WORK}/data)  # the user's variants and history stay in here
+set(F tests/fixtures/metrics/coverage)
+
+function(want text what)
+  foreach(pattern ${ARGN})
+    if(NOT text MATCHES "${pattern}")
+      message(FATAL_ERROR "${what}: no '${pattern}' in\n${text}")
+    endif()
+  endforeach()
+endfunction()
+function(refuse text what)
+  foreach(pattern ${ARGN})
+    if(text MATCHES "${pattern}")
+      message(FATAL_ERROR "${what}: '${pattern}' should not be in\n${text}")
+    endif()
+  endforeach()
+endfunction()
+
+# 1. A variant that changes the deal and a card's definition gets one
+# statement: the deal-change warning, naming the changed card; the note
+# that deals still pair only for a variant that changes no deal.
+file(WRITE ${WORK}/data/ratify/variants/coverage/six.lua
+     "return { name = \"Six\", doc = \"More cards dealt, the Blank retitled\",\n"
+     "  options = { hand_size = 3 }, cards = { blank = { text = \"still nothing\" } } }\n")
+expect(0 sim ${F} six retitled -n 40 --threads 1 --no-history)
+want("${last_out}" "sim six retitled"
+     "warning: six changes the deal: [^\n]*cards changed: blank"
+     "note: retitled changes some cards' definitions \\(blank\\), not what is dealt; deals still pair")
+refuse("${last_out}" "sim six retitled" "note: six" "warning: six changes the deck"
+       "warning: retitled")
