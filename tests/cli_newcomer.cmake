@@ -35,3 +35,22 @@ want("${last_out}" "sim six retitled"
      "note: retitled changes some cards' definitions \\(blank\\), not what is dealt; deals still pair")
 refuse("${last_out}" "sim six retitled" "note: six" "warning: six changes the deck"
        "warning: retitled")
+
+# 2. Card coverage: a card is played at most once a draw, and a re-deal
+# (Article II gathers the table and deals the General Election's hands
+# within one action) counts what it deals as drawn, so no card of Article
+# II is played more often than drawn, Styles included.
+expect(0 sim article2 -n 40 --threads 1 --no-history --json ${WORK}/a2.json)
+want("${last_out}" "sim article2 legend"
+     "drawn: dealt, taken out of a deck or taken into a hand; played: named by an action, once a draw")
+file(READ ${WORK}/a2.json json)
+string(JSON ncards LENGTH "${json}" report variants 0 coverage)
+math(EXPR last "${ncards} - 1")
+foreach(k RANGE ${last})
+  string(JSON card GET "${json}" report variants 0 coverage ${k})
+  string(JSON drawn GET "${card}" drawn)
+  string(JSON played GET "${card}" played)
+  if(played GREATER drawn)
+    message(FATAL_ERROR "coverage: played more often than drawn: ${card}")
+  endif()
+endforeach()

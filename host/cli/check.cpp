@@ -112,8 +112,9 @@ static void never_played_warnings(const sim::CheckReport& r) {
   }
   if (warned)
     std::printf(
-        "  (played: named by an applied action, or one of the card's own hooks run, "
-        "such as its on_draw)\n");
+        "  (drawn: dealt, taken out of a deck or taken into a hand; played: named by an "
+        "applied action, once a draw, or one of the card's own hooks run, such as its "
+        "on_draw: docs/metrics.md, \"Card coverage\")\n");
   for (const auto& [kind, ids] : unnamed)
     std::printf(
         "note: no action named a card of kind '%s' (%s), nor did any of them have a hook "

@@ -114,8 +114,8 @@ void coverage_text(const Json& v, std::ostringstream& s) {
     if (c["played"].get<double>() == 0 && hooks(c) == 0)
       never.push_back(c["id"].get<std::string>());
   }
-  s << "  card coverage, least used first (per game; drawn: dealt or taken out of a deck; "
-       "played: named by an action"
+  s << "  card coverage, least used first (per game; drawn: dealt, taken out of a deck or taken "
+       "into a hand; played: named by an action, once a draw"
     << (any_hooks ? "; hooks: calls of the card's hooks" : "") << "):\n";
   std::vector<const Json*> order;
   for (const auto& c : cov) order.push_back(&c);
