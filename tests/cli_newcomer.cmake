@@ -54,3 +54,32 @@ foreach(k RANGE ${last})
     message(FATAL_ERROR "coverage: played more often than drawn: ${card}")
   endif()
 endforeach()
+
+# 3. sim's default bots are said plainly: random in every seat (README's
+# line read as if mcts,heuristic,random were the default).
+expect(0 sim --help)
+want("${last_out}" "sim --help" "--bots[^\n]*default: random in every seat")
+file(READ ${SRC}/README.md readme)
+want("${readme}" "README" "`random` in every seat unless `--bots` names one a seat")
+refuse("${readme}" "README" "\\[--bots mcts:iters=1000,heuristic,random\\]")
+
+# 8. Every picture and page README.md and docs/*.md link to exists (the
+# newcomer met links to screenshots missing from their copy).
+file(GLOB pages ${SRC}/README.md ${SRC}/docs/*.md)
+foreach(page ${pages})
+  file(READ ${page} text)
+  get_filename_component(dir ${page} DIRECTORY)
+  # A CMake list cannot hold brackets: mark each link's start, drop them.
+  string(REPLACE "](" "@LINK@" text "${text}")
+  string(REGEX REPLACE "[][;]" " " text "${text}")
+  string(REGEX MATCHALL "@LINK@[A-Za-z0-9_./-]+\\.[a-z]+[)#]" links "${text}")
+  foreach(link ${links})
+    string(REGEX REPLACE "@LINK@(.*).$" "\\1" target "${link}")
+    if(target MATCHES "^[a-z]+:" OR target MATCHES "^/")
+      continue()  # a web address
+    endif()
+    if(NOT EXISTS ${dir}/${target})
+      message(FATAL_ERROR "${page} links to ${target}, which does not exist")
+    endif()
+  endforeach()
+endforeach()

@@ -189,7 +189,8 @@ int main(int argc, char** argv) {
   s->add_option("--set", sim.sets, "Option name=value (repeatable)");
   s->add_option(
       "--bots", bots,
-      "Comma list of bots by seat: random, heuristic[:worlds=N], bot, "
+      "Comma list of bots by seat (default: random in every seat): random, "
+      "heuristic[:worlds=N], bot, "
       "mcts[:iters=N|:ms=N][:rollout=heuristic][:depth=N][:opponents=tree][:threads=N] (bare mcts "
       "suits the ruleset: its declared search, else depth=0 judged by its heuristic "
       "with heuristic opponents, else playouts capped at 400 actions)");
