@@ -83,3 +83,23 @@ foreach(page ${pages})
     endif()
   endforeach()
 endforeach()
+
+# 5. Tests of a user's variant live beside it, in variants/ID/tests/:
+# `ratify test ID` runs them after the ruleset's own; a filter that
+# matches no test fails instead of passing "0 of 0".
+file(WRITE ${WORK}/data/ratify/variants/coverage/tests/six.lua
+     "return {\n"
+     "  { name = \"six deals three cards a hand\", run = function(t)\n"
+     "      local G = t.game { players = 2, seed = 1, variant = \"six\" }\n"
+     "      t.eq(G.g.count(\"hand:1\"), 3)\n"
+     "    end },\n"
+     "}\n")
+expect(0 test ${F} -v)
+want("${last_out}" "test with a user's variant test"
+     "ok +coverage rules.lua"
+     "ok +coverage [^\n]*variants/coverage/tests/six.lua: six deals three cards a hand")
+expect(0 test ${F} --filter "three cards")
+want("${last_out}" "test --filter of a user's test" "1 passed, 0 failed")
+expect(1 test ${F} --filter Transfer)
+want("${last_out}" "test --filter matching nothing" "no test matches Transfer")
+refuse("${last_out}" "test --filter matching nothing" "0 of 0")

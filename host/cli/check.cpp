@@ -180,7 +180,12 @@ int cmd_test(const std::vector<std::string>& rulesets, bool verbose, const std::
   for (const auto& spec : which) {
     auto report = engine::run_ruleset_tests(spec, filter);
     std::string id = engine::locate(spec).dir.filename().string();
-    if (report.items.empty()) std::cout << id << ": no tests\n";
+    if (report.items.empty()) {
+      // With a filter, a ruleset none of whose tests match says nothing:
+      // the whole run says it once, and fails.
+      if (filter.empty()) std::cout << id << ": no tests\n";
+      continue;
+    }
     for (const auto& item : report.items) {
       if (item.passed) {
         ++passed;
@@ -201,6 +206,10 @@ int cmd_test(const std::vector<std::string>& rulesets, bool verbose, const std::
                 << command_line({"ratify", "test", spec, "--filter", item.name}) << "\n";
       break;
     }
+  }
+  if (!filter.empty() && passed + failed == 0) {
+    std::cout << "no test matches " << filter << " (a test's name or its file's)\n";
+    return kFailed;
   }
   std::cout << passed << " passed, " << failed << " failed\n";
   return failed ? kFailed : kOk;

@@ -630,7 +630,8 @@ std::string Vm::display_path(const std::filesystem::path& p) const {
 
 std::string Vm::outside(const std::filesystem::path& file) const {
   std::error_code ec;
-  if (!allowed_file_.empty() && std::filesystem::equivalent(file, allowed_file_, ec)) return "";
+  for (const auto& allowed : allowed_files_)
+    if (std::filesystem::equivalent(file, allowed, ec)) return "";
   return core::outside_roots(file, {ruleset_dir_, scripts_dir_});
 }
 
