@@ -103,3 +103,27 @@ want("${last_out}" "test --filter of a user's test" "1 passed, 0 failed")
 expect(1 test ${F} --filter Transfer)
 want("${last_out}" "test --filter matching nothing" "no test matches Transfer")
 refuse("${last_out}" "test --filter matching nothing" "0 of 0")
+
+# 4. Two actions under one label, the label made by a variant's function:
+# lint names the ruleset's dispatcher (where the rules ask for a label)
+# by its whole path, however long, never ".../tail", and names the
+# variant's file next to it, for a user's variant as for a ruleset's own.
+set(pin "return { name = \"Pin\", cards = { false_flag = { decision = {\n"
+        "  choices = function(g, d, E) return E.pick_opponent(g, d) end,\n"
+        "  describe = function() return \"Pin it\" end,\n"
+        "  resolve = function(g, d, a, E) g.move(d.card, E.board.aside(a.target)) end } } } }\n")
+file(WRITE ${WORK}/data/ratify/variants/gitmo/pin.lua ${pin})
+expect(1 lint gitmo/pin -n 60)
+want("${last_out}" "lint of a user's variant"
+     "gitmo/ruleset.lua:[0-9]+: warning: player [0-9] is offered 2 different actions labelled \"Pin it\""
+     "labels made by ${WORK}/data/ratify/variants/gitmo/pin.lua")
+set(long ${WORK}/a-folder-name-long-enough-that-lua-would-cut-it-short-with-three-dots)
+file(COPY ${SRC}/rulesets/gitmo DESTINATION ${long})
+file(WRITE ${long}/gitmo/variants/pin.lua ${pin})
+set(EXPECT_DIR ${WORK})
+expect(1 lint ${long}/gitmo/variants/pin.lua -n 60)
+unset(EXPECT_DIR)
+want("${last_out}" "lint under a long path"
+     "(^|\n)a-folder-name-long-enough-that-lua-would-cut-it-short-with-three-dots/gitmo/ruleset.lua:[0-9]+: warning: player"
+     "labels made by ${long}/gitmo/variants/pin.lua")
+refuse("${last_out}" "lint under a long path" "\\.\\.\\.[a-z]")
