@@ -127,3 +127,46 @@ want("${last_out}" "lint under a long path"
      "(^|\n)a-folder-name-long-enough-that-lua-would-cut-it-short-with-three-dots/gitmo/ruleset.lua:[0-9]+: warning: player"
      "labels made by ${long}/gitmo/variants/pin.lua")
 refuse("${last_out}" "lint under a long path" "\\.\\.\\.[a-z]")
+
+# 7. The text UI. With bots alone, every move is printed as --log records
+# it (GITMO logs a move's consequences, a refill, and no line of the move
+# itself); a Special Ops card dealt at setup that asks its player to
+# choose is said before the question; a reload says what it changed, in
+# good grammar.
+execute_process(COMMAND ${RATIFY} play gitmo --seats random,random --seed 3 --text
+                        --log ${WORK}/bots.jsonl
+                INPUT_FILE /dev/null OUTPUT_VARIABLE out RESULT_VARIABLE rc WORKING_DIRECTORY ${SRC})
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "play gitmo with bots: exit ${rc}\n${out}")
+endif()
+file(READ ${WORK}/bots.jsonl steps)
+string(REGEX REPLACE "\n$" "" steps "${steps}")
+string(REPLACE "\n" "," steps "${steps}")
+set(steps "[${steps}]")
+string(JSON n LENGTH "${steps}")
+math(EXPR last "${n} - 1")
+foreach(k RANGE 1 ${last})
+  string(JSON actor GET "${steps}" ${k} actor)
+  string(JSON label GET "${steps}" ${k} label)
+  string(FIND "${out}" "Player ${actor}: ${label}\n" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the text UI with bots left out move ${k}, "
+                        "'Player ${actor}: ${label}', that --log records:\n${out}")
+  endif()
+endforeach()
+execute_process(COMMAND ${RATIFY} play gitmo --seats human,random --seed 3 --text
+                INPUT_FILE /dev/null OUTPUT_VARIABLE out WORKING_DIRECTORY ${SRC})
+string(FIND "${out}" "your action" prompt)
+string(SUBSTRING "${out}" 0 ${prompt} before)
+want("${before}" "a human asked about a card dealt at setup"
+     "draws Special Ops 'Declassified'")
+
+file(COPY ${SRC}/${F} DESTINATION ${WORK}/edit)
+execute_process(
+  COMMAND sh -c "(printf '1\\n'; until grep -q 'your action' out.txt 2>/dev/null; do sleep 0.1; done; \
+sed -i 's/a point when played/two points when played/' ruleset.lua; printf 'reload\\nq\\n') | \
+'${RATIFY}' play . --seats human,human --seed 1 --text > out.txt 2>&1"
+  WORKING_DIRECTORY ${WORK}/edit/coverage RESULT_VARIABLE rc)
+file(READ ${WORK}/edit/coverage/out.txt out)
+want("${out}" "text UI reload"
+     "rules reloaded: 1 action replayed\n  Ace: [^\n]*a point when played[^\n]* → [^\n]*two points when played")
