@@ -170,3 +170,17 @@ sed -i 's/a point when played/two points when played/' ruleset.lua; printf 'relo
 file(READ ${WORK}/edit/coverage/out.txt out)
 want("${out}" "text UI reload"
      "rules reloaded: 1 action replayed\n  Ace: [^\n]*a point when played[^\n]* → [^\n]*two points when played")
+
+# 9. docs/lua-api.md "What was said aloud": a hidden secret's imagine keeps
+# the bots' worlds in line with what players said they lack. The fixture's
+# heuristic fails a game on a world that contradicts it: it passes as
+# shipped, and fails with the secret taken out.
+expect(0 sim tests/fixtures/negative_info --bots heuristic,heuristic -n 200 --threads 1
+       --no-history)
+file(COPY ${SRC}/tests/fixtures/negative_info DESTINATION ${WORK}/blind)
+file(READ ${WORK}/blind/negative_info/ruleset.lua rules)
+string(REGEX REPLACE "\nM\\.secrets = [^\n]*" "\n" rules "${rules}")
+file(WRITE ${WORK}/blind/negative_info/ruleset.lua "${rules}")
+expect(1 sim ${WORK}/blind/negative_info --bots heuristic,heuristic -n 200 --threads 1
+       --no-history)
+want("${last_out}" "worlds blind to what was said" "said he has no Ace, yet this world gives him one")
