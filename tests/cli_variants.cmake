@@ -40,7 +40,7 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "play article2/six: exit ${rc}\n${last}\n${err}")
 endif()
 says("Player 2's hand: 6 face down" "a six-card hand in play")
-says("rules reloaded, 0 actions replayed" "the text UI's reload")
+says("rules reloaded: 0 actions replayed, nothing on the table changed" "the text UI's reload")
 
 # Recorded in the history, naming the file it played.
 expect(0 history article2)

@@ -112,8 +112,9 @@ static void never_played_warnings(const sim::CheckReport& r) {
   }
   if (warned)
     std::printf(
-        "  (played: named by an applied action, or one of the card's own hooks run, "
-        "such as its on_draw)\n");
+        "  (drawn: dealt, taken out of a deck or taken into a hand; played: named by an "
+        "applied action, once a draw, or one of the card's own hooks run, such as its "
+        "on_draw: docs/metrics.md, \"Card coverage\")\n");
   for (const auto& [kind, ids] : unnamed)
     std::printf(
         "note: no action named a card of kind '%s' (%s), nor did any of them have a hook "
@@ -179,7 +180,12 @@ int cmd_test(const std::vector<std::string>& rulesets, bool verbose, const std::
   for (const auto& spec : which) {
     auto report = engine::run_ruleset_tests(spec, filter);
     std::string id = engine::locate(spec).dir.filename().string();
-    if (report.items.empty()) std::cout << id << ": no tests\n";
+    if (report.items.empty()) {
+      // With a filter, a ruleset none of whose tests match says nothing:
+      // the whole run says it once, and fails.
+      if (filter.empty()) std::cout << id << ": no tests\n";
+      continue;
+    }
     for (const auto& item : report.items) {
       if (item.passed) {
         ++passed;
@@ -200,6 +206,10 @@ int cmd_test(const std::vector<std::string>& rulesets, bool verbose, const std::
                 << command_line({"ratify", "test", spec, "--filter", item.name}) << "\n";
       break;
     }
+  }
+  if (!filter.empty() && passed + failed == 0) {
+    std::cout << "no test matches " << filter << " (a test's name or its file's)\n";
+    return kFailed;
   }
   std::cout << passed << " passed, " << failed << " failed\n";
   return failed ? kFailed : kOk;

@@ -189,7 +189,8 @@ int main(int argc, char** argv) {
   s->add_option("--set", sim.sets, "Option name=value (repeatable)");
   s->add_option(
       "--bots", bots,
-      "Comma list of bots by seat: random, heuristic[:worlds=N], bot, "
+      "Comma list of bots by seat (default: random in every seat): random, "
+      "heuristic[:worlds=N], bot, "
       "mcts[:iters=N|:ms=N][:rollout=heuristic][:depth=N][:opponents=tree][:threads=N] (bare mcts "
       "suits the ruleset: its declared search, else depth=0 judged by its heuristic "
       "with heuristic opponents, else playouts capped at 400 actions)");
@@ -284,13 +285,16 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> test_rulesets;
   bool verbose = false;
-  auto* t = app.add_subcommand("test", "Run rulesets' scenario tests and golden playthroughs");
+  auto* t = app.add_subcommand("test",
+                               "Run rulesets' scenario tests and golden playthroughs, then the "
+                               "tests of your variants of each ($XDG_DATA_HOME/ratify/variants/"
+                               "RULESET/tests/*.lua)");
   t->add_option("rulesets", test_rulesets, "Ruleset ids or folders (default: all)");
   std::string test_filter;
   t->add_flag("-v,--verbose", verbose, "List every test");
   t->add_option("--filter", test_filter,
                 "Only tests whose name or file name contains this text (and playthroughs whose "
-                "file name does)");
+                "file name does); none matching fails");
   t->callback([&] { run = [&] { return cmd_test(test_rulesets, verbose, test_filter); }; });
 
   LintArgs lint;

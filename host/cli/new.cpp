@@ -1,6 +1,7 @@
 // `ratify new NAME`: a new ruleset folder made from the template in
-// scripts/templates/new/ (real files a designer can read), with {{id}} and
-// {{name}} filled in. It never overwrites: an existing folder is refused.
+// scripts/templates/new/ (real files a designer can read), with {{id}},
+// {{name}} and {{path}} (the folder as given) filled in. It never overwrites: an existing folder is
+// refused.
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/shared.hpp"
 #include "engine/catalog.hpp"
 
 namespace ratify::cli {
@@ -105,6 +107,9 @@ int cmd_new(const NewArgs& a) {
   std::string library;
   if (fs::path scripts = engine::scripts_dir(); fs::is_directory(scripts / "types", ec))
     library = json_string(fs::weakly_canonical(scripts, ec).string());
+  // The folder as the user gave it: the README's commands name it so.
+  std::string shown = a.dir.empty() ? "./" + a.name : target.string();
+  std::string path_word = command_line({shown});
   std::vector<std::string> written;
   for (auto it = fs::recursive_directory_iterator(templ, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -119,6 +124,7 @@ int cmd_new(const NewArgs& a) {
     buf << in.rdbuf();
     std::string text = buf.str();
     if (from_id.empty()) {
+      replace_all(text, "{{path}}", path_word);
       replace_all(text, "{{id}}", a.name);
       replace_all(text, "{{name}}", title_of(a.name));
     } else if (rel == "ruleset.lua" && from_id != a.name && valid_id(from_id)) {
@@ -140,7 +146,6 @@ int cmd_new(const NewArgs& a) {
   }
   std::sort(written.begin(), written.end());
 
-  std::string shown = a.dir.empty() ? "./" + a.name : target.string();
   if (from_id.empty())
     std::cout << "Created " << shown << " (ruleset '" << a.name
               << "', a two-to-four-player high card game to change into yours):\n";
@@ -152,10 +157,12 @@ int cmd_new(const NewArgs& a) {
   std::string users =
       user.empty() ? "$XDG_DATA_HOME/ratify/rulesets" : (user / "rulesets").string();
   std::cout << "Next:\n"
-            << "  ratify play " << shown << "           # play it (--text without a window)\n"
-            << "  ratify test " << shown << "           # its scenario tests\n"
-            << "  ratify check " << shown << " -n 200   # lint and random games\n"
-            << "Its README.md has the rules as implemented; docs/lua-api.md is the reference.\n"
+            << "  ratify play " << path_word << "           # play it (--text without a window)\n"
+            << "  ratify test " << path_word << "           # its scenario tests\n"
+            << "  ratify check " << path_word << " -n 200   # lint and random games\n"
+            << "Its README.md has the rules as implemented, for designers; HOW_TO_PLAY.md is "
+               "what players read first (F1 in the window, `rules` in the text UI): change both "
+               "as the game changes. docs/lua-api.md is the reference.\n"
             << "To name it by id (ratify play " << a.name
             << "), keep it in ./rulesets/, in your own " << users
             << "/ (found from any folder), or add its parent folder to RATIFY_PATH.\n";

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bots/bots.hpp"
+#include "gui/reload_notice.hpp"
 
 namespace ratify::cli {
 
@@ -191,10 +192,25 @@ void print_help(std::ostream& out) {
          "  q        quit\n";
 }
 
+std::string plural(size_t n, const std::string& what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+// The actor, or 0 when the rules fail to name one (a reload may break them).
+int actor_or_none(engine::Game& game) {
+  try {
+    return game.actor();
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
 // `reload`: the window reloads on every save; a terminal waiting in
 // getline has no frame to watch the files from, so here it is a command.
 // The game is replayed under the new rules (engine::Game::reload); rules
-// that fail or refuse an action played leave the old ones in place.
+// that fail or refuse an action played leave the old ones in place. What
+// the reload changed on the table is said as the window says it
+// (gui/reload_notice.hpp).
 void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
                   std::vector<std::unique_ptr<bots::Bot>>& seat_bot, std::ostream& out) {
   std::shared_ptr<engine::Loaded> fresh;
@@ -204,6 +220,10 @@ void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
     out << "the rules do not load, the old ones stay:\n  " << e.what() << "\n";
     return;
   }
+  auto human = [&](int p) { return p >= 1 && !seat_bot[static_cast<size_t>(p - 1)]; };
+  int actor = actor_or_none(game);
+  gui::Picture before = gui::picture_of(game, human(actor));
+  size_t replayed = game.steps();
   auto d = game.reload(fresh);
   if (d && !d->adopted) {
     out << "the new rules refuse this game, the old ones stay:\n  " << d->message << "\n";
@@ -211,8 +231,39 @@ void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
   }
   for (size_t p = 0; p < seat_bot.size(); ++p)  // a bot may read the old rules' heuristic
     if (seat_bot[p]) seat_bot[p] = bots::make_bot(seats[p], game.loaded().meta());
-  out << "rules reloaded, " << game.steps() << " actions replayed"
-      << (d ? "; " + d->message : std::string()) << "\n";
+  int now = actor_or_none(game);
+  gui::Changes changes =
+      gui::differences(before, gui::picture_of(game, now == actor && human(actor)));
+  bool none = changes.cards.empty() && changes.table.empty();
+  out << "rules reloaded: " << plural(replayed, "action") << " replayed";
+  if (d)
+    out << "; " << d->message;
+  else if (none)
+    out << ", nothing on the table changed";
+  out << "\n";
+  if (none) return;
+  std::istringstream lines(gui::summary(changes, 3));
+  for (std::string line; std::getline(lines, line);) out << "  " << line << "\n";
+}
+
+// With no human at the table, every move is said as --log records it,
+// `Player N: label`, before the lines the rules log for it: a ruleset that
+// logs only a move's consequences (GITMO's refills, a card drawn) leaves
+// the move itself out of the log, since the engine adds its own line only
+// to a move the rules logged nothing public for. With a human the log is
+// what the rules made public, no more: a bot's label may name a card the
+// human does not see.
+void apply_and_say(engine::Game& game, int i, int reader, size_t& log_shown, std::ostream& out,
+                   bool quiet) {
+  std::string line = player_name(game.actor()) + ": " + game.state().action(i).label;
+  auto log = game.state().log_for(reader);
+  for (; log_shown < log.size(); ++log_shown)
+    if (!quiet) out << "  | " << log[log_shown] << "\n";
+  game.apply(i);
+  log = game.state().log_for(reader);
+  bool said =
+      std::find(log.begin() + static_cast<std::ptrdiff_t>(log_shown), log.end(), line) != log.end();
+  if (!said && !quiet) out << "  > " << line << "\n";
 }
 
 std::string read_file(const std::filesystem::path& p) {
@@ -296,7 +347,10 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
   for (int p = 0; p < game.players(); ++p)
     if (!seat_bot[p]) ++humans, reader = p + 1;
   if (humans != 1) reader = 0;
-  size_t log_shown = game.state().log_for(reader).size();
+  // A new game shows what its setup logged (a card dealt that asks its
+  // player to choose, as GITMO's Special Ops do, is said before the
+  // question); a resumed one starts after the lines already read.
+  size_t log_shown = game.steps() == 0 ? 0 : game.state().log_for(reader).size();
   // Forced moves are played for the humans by the engine (their lines show
   // in the log like any move).
   auto set_auto = [&](bool on) {
@@ -330,7 +384,10 @@ int play_text(engine::Game& game, const std::vector<std::string>& seats, std::is
     if (seat_bot[actor - 1]) {
       // The move shows in the log below, as every face shows it.
       int i = seat_bot[actor - 1]->choose(game, rngs[actor - 1]);
-      game.apply(i);
+      if (humans == 0)
+        apply_and_say(game, i, reader, log_shown, out, opts.quiet);
+      else
+        game.apply(i);
       ++done;
       changed = true;
       if (opts.after_action) opts.after_action();

@@ -1,6 +1,8 @@
 #include "engine/lint.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -110,6 +112,7 @@ class Playouts {
       if (++same_labels_ > kLabelFindings) continue;  // counted, told at the end
       std::string where =
           lua::function_place(rules_, rules_.meta().has_describe ? "describe" : "actions");
+      std::string maker = variant_maker();
       out_.push_back({Finding::Level::Warning, where,
                       "player " + std::to_string(actor) + " is offered " +
                           std::to_string(list.size()) + " different actions labelled \"" + label +
@@ -119,9 +122,23 @@ class Playouts {
                           std::to_string(n) + " actions): a player cannot tell them apart; " +
                           (rules_.meta().has_describe ? "describe(g, action)" : "the label") +
                           " should name what differs (" + m.action_json(list[0]).dump() + " and " +
-                          m.action_json(list[1]).dump() + ")",
+                          m.action_json(list[1]).dump() + ")" + maker,
                       "same labels"});
     }
+  }
+
+  // The place above is the ruleset's dispatcher; a variant with functions
+  // of its own (a card's `describe`, a decision's) may be what made the
+  // labels: named, whole, so the user looks there too.
+  std::string variant_maker() {
+    const auto* v = rules_.variant();
+    if (!v || v->file.empty()) return "";
+    std::ifstream in(v->file);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("function") == std::string::npos) return "";
+    return "; labels made by " + v->file.string() +
+           " if its functions label these actions (the place above is where the rules ask for "
+           "a label)";
   }
 
   // A view that hides what `secrets` does not declare: told once.

@@ -1,6 +1,7 @@
 // Lint of a ruleset's tables (see lint.hpp, docs/lint.md). Every finding
 // names the file and, where the text shows it, the line.
 #include "lua/lint.hpp"
+#include "lua/source_file.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -272,7 +273,7 @@ std::string function_at(lua_State* L, int idx) {
   lua_Debug ar;
   lua_pushvalue(L, idx);
   lua_getinfo(L, ">S", &ar);
-  return std::string(ar.short_src) + ":" + std::to_string(ar.linedefined);
+  return source_file(ar.source, ar.short_src) + ":" + std::to_string(ar.linedefined);
 }
 
 // The string keys of the table at `t`, sorted (pairs order is not stable).
@@ -577,7 +578,8 @@ std::string lua_place(lua_State* L) {
   lua_Debug ar;
   for (int level = 1; lua_getstack(L, level, &ar); ++level) {
     lua_getinfo(L, "Sl", &ar);
-    if (ar.currentline > 0) return std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
+    if (ar.currentline > 0)
+      return source_file(ar.source, ar.short_src) + ":" + std::to_string(ar.currentline);
   }
   return {};
 }

@@ -1,4 +1,5 @@
 #include "lua/match.hpp"
+#include "lua/source_file.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -143,7 +144,7 @@ static std::string defined_at(lua_State* L, int module_ref, const char* fn) {
   lua_Debug ar;
   std::string out;
   if (lua_isfunction(L, -1) && lua_getinfo(L, ">S", &ar)) {  // pops the function
-    out = std::string(ar.short_src) + ":" + std::to_string(ar.linedefined) + ": ";
+    out = source_file(ar.source, ar.short_src) + ":" + std::to_string(ar.linedefined) + ": ";
     lua_pop(L, 1);
   } else {
     lua_pop(L, 2);

@@ -1,6 +1,7 @@
 // The sandbox. What a ruleset may use is listed here, each with why; see
 // DESIGN.md "The sandbox". Everything not opened is out of reach.
 #include "lua/vm.hpp"
+#include "lua/source_file.hpp"
 
 #include <lua.hpp>
 
@@ -72,7 +73,7 @@ std::string where(lua_State* L) {
   for (int level = 0; lua_getstack(L, level, &ar); ++level) {
     lua_getinfo(L, "Sl", &ar);
     if (ar.currentline > 0)
-      return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+      return source_file(ar.source, ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
   }
   return {};
 }
@@ -102,7 +103,8 @@ std::string outermost_function(lua_State* L) {
   for (int level = last_level(L); level >= 0; --level) {
     if (!lua_getstack(L, level, &ar)) continue;
     lua_getinfo(L, "S", &ar);
-    if (ar.what[0] == 'L') return std::string(ar.short_src) + ":" + std::to_string(ar.linedefined);
+    if (ar.what[0] == 'L')
+      return source_file(ar.source, ar.short_src) + ":" + std::to_string(ar.linedefined);
   }
   return {};
 }
@@ -630,7 +632,8 @@ std::string Vm::display_path(const std::filesystem::path& p) const {
 
 std::string Vm::outside(const std::filesystem::path& file) const {
   std::error_code ec;
-  if (!allowed_file_.empty() && std::filesystem::equivalent(file, allowed_file_, ec)) return "";
+  for (const auto& allowed : allowed_files_)
+    if (std::filesystem::equivalent(file, allowed, ec)) return "";
   return core::outside_roots(file, {ruleset_dir_, scripts_dir_});
 }
 

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "lua/error.hpp"
 #include "lua/watchdog.hpp"
@@ -54,8 +55,8 @@ class Vm {
   // folder or scripts/, links followed; else why not (core/files.hpp).
   std::string outside(const std::filesystem::path& file) const;
   // One more file outside those folders that may be run: a user's own
-  // variant file (Rules::read_variant decides which).
-  void allow_file(const std::filesystem::path& file) { allowed_file_ = file; }
+  // variant file (Rules::read_variant decides which), a test of it.
+  void allow_file(const std::filesystem::path& file) { allowed_files_.push_back(file); }
   // The file a table was returned from by `require` (for messages), or "".
   std::string module_file_of(const void* table) const;
 
@@ -83,7 +84,8 @@ class Vm {
  private:
   void open_sandbox();
   lua_State* L_ = nullptr;
-  std::filesystem::path ruleset_dir_, scripts_dir_, allowed_file_;
+  std::filesystem::path ruleset_dir_, scripts_dir_;
+  std::vector<std::filesystem::path> allowed_files_;
   Limits limits_;
   size_t used_ = 0;
   size_t host_used_ = 0;

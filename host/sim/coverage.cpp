@@ -4,24 +4,32 @@
 
 namespace ratify::sim {
 
+namespace {
+std::vector<core::CardId> sorted(std::vector<core::CardId> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+}  // namespace
+
 CardWatch::CardWatch(const core::Table& t)
     : drawn(t.defs().size(), 0),
       played(t.defs().size(), 0),
-      played_by(static_cast<size_t>(t.players())) {
+      played_by(static_cast<size_t>(t.players())),
+      unplayed_(static_cast<size_t>(t.ncards()) + 1, 1) {
   const auto& zones = t.zones();
   for (size_t z = 0; z < zones.size(); ++z) {
     if (zones[z].owner >= 1)
       for (core::CardId c : zones[z].cards) ++drawn[static_cast<size_t>(t.def_index(c))];
-    if (zones[z].kind == "deck") {
-      deck_zones_.push_back(static_cast<int>(z));
-      deck_cards_.push_back(zones[z].cards);
-      deck_stamps_.push_back(zones[z].stamp);
-    }
+    Watched w{static_cast<int>(z), zones[z].stamp, sorted(zones[z].cards)};
+    if (zones[z].kind == "deck")
+      decks_.push_back(std::move(w));
+    else if (zones[z].kind == "hand")
+      hands_.push_back(std::move(w));
   }
 }
 
 void CardWatch::play(const core::Table& t, int card, int actor) {
-  if (card < 1 || card > t.ncards()) return;  // the rules' own numbering: not a card
+  unplayed_[static_cast<size_t>(card)] = 0;
   int d = t.def_index(card);
   ++played[static_cast<size_t>(d)];
   if (actor < 1 || actor > static_cast<int>(played_by.size())) return;
@@ -30,25 +38,48 @@ void CardWatch::play(const core::Table& t, int card, int actor) {
 }
 
 void CardWatch::before_apply(const core::Table& t, const std::vector<int>& cards, int actor) {
-  for (int c : cards) play(t, c, actor);
+  named_.clear();
+  for (int c : cards)
+    if (c >= 1 && c <= t.ncards()) named_.push_back(c);  // else the rules' own numbering
+  actor_ = actor;
+}
+
+void CardWatch::changes(const core::Table& t, std::vector<Watched>& zones,
+                        std::vector<core::CardId>& gone, std::vector<core::CardId>& came) {
+  for (Watched& w : zones) {
+    const core::Zone& zone = t.zone(w.zone);
+    if (zone.stamp == w.stamp) continue;
+    w.stamp = zone.stamp;
+    std::vector<core::CardId> now = sorted(zone.cards);
+    std::set_difference(w.cards.begin(), w.cards.end(), now.begin(), now.end(),
+                        std::back_inserter(gone));
+    std::set_difference(now.begin(), now.end(), w.cards.begin(), w.cards.end(),
+                        std::back_inserter(came));
+    w.cards = std::move(now);
+  }
 }
 
 void CardWatch::after_apply(const core::Table& t) {
-  for (size_t k = 0; k < deck_zones_.size(); ++k) {
-    const core::Zone& zone = t.zone(deck_zones_[k]);
-    if (zone.stamp == deck_stamps_[k]) continue;
-    deck_stamps_[k] = zone.stamp;
-    // A card that was in the deck and is no longer: drawn (a shuffle
-    // moves none out). Decks are small; a sorted copy keeps this linear.
-    std::vector<core::CardId> now = zone.cards, before = deck_cards_[k];
-    std::sort(now.begin(), now.end());
-    std::sort(before.begin(), before.end());
-    std::vector<core::CardId> gone;
-    std::set_difference(before.begin(), before.end(), now.begin(), now.end(),
-                        std::back_inserter(gone));
-    for (core::CardId c : gone) ++drawn[static_cast<size_t>(t.def_index(c))];
-    deck_cards_[k] = zone.cards;
+  // A shuffle moves none out of a deck; a card passed from hand to hand
+  // was drawn once already; one out of a deck into a hand counts once.
+  std::vector<core::CardId> out_of_decks, into_decks, out_of_hands, into_hands;
+  changes(t, decks_, out_of_decks, into_decks);
+  changes(t, hands_, out_of_hands, into_hands);
+  std::vector<core::CardId> drawn_now = out_of_decks;
+  std::sort(out_of_decks.begin(), out_of_decks.end());
+  std::sort(out_of_hands.begin(), out_of_hands.end());
+  for (core::CardId c : into_hands)
+    if (!std::binary_search(out_of_decks.begin(), out_of_decks.end(), c) &&
+        !std::binary_search(out_of_hands.begin(), out_of_hands.end(), c))
+      drawn_now.push_back(c);
+  for (core::CardId c : drawn_now) {
+    ++drawn[static_cast<size_t>(t.def_index(c))];
+    unplayed_[static_cast<size_t>(c)] = 1;
   }
+  // A card named as it is drawn (the face-up top of a deck taken) is
+  // played by that draw; one named again before a new draw is not.
+  for (int c : named_)
+    if (unplayed_[static_cast<size_t>(c)]) play(t, c, actor_);
 }
 
 }  // namespace ratify::sim

@@ -114,8 +114,8 @@ void coverage_text(const Json& v, std::ostringstream& s) {
     if (c["played"].get<double>() == 0 && hooks(c) == 0)
       never.push_back(c["id"].get<std::string>());
   }
-  s << "  card coverage, least used first (per game; drawn: dealt or taken out of a deck; "
-       "played: named by an action"
+  s << "  card coverage, least used first (per game; drawn: dealt, taken out of a deck or taken "
+       "into a hand; played: named by an action, once a draw"
     << (any_hooks ? "; hooks: calls of the card's hooks" : "") << "):\n";
   std::vector<const Json*> order;
   for (const auto& c : cov) order.push_back(&c);
@@ -172,6 +172,41 @@ void metrics_text(const Json& v, std::ostringstream& s) {
   if (v.contains("coverage")) coverage_text(v, s);
 }
 
+// The cards a variant changes, the first few by id.
+std::string changed_cards(const Json& c) {
+  std::string out;
+  const auto& ids = c["cards_changed"];
+  for (size_t k = 0; k < ids.size() && k < 8; ++k)
+    out += (k ? ", " : "") + ids[k].get<std::string>();
+  return out + (ids.size() > 8 ? ", ..." : "");
+}
+
+// Whether game i of the two sides are pairs, said once: a changed deal
+// (seen after setup) wins over what the card definitions suggest, and the
+// note that deals still pair only when nothing changed the deal.
+void deal_text(const Json& c, std::ostringstream& s) {
+  std::string name = c["variant"], base = c["against"];
+  bool deal = c.contains("deals") && c["deals"]["differ"].get<double>() > 0;
+  if (deal) {
+    s << "warning: " << name;
+    if (c["cards_differ"].get<bool>()) s << " changes the deck (" << changed_cards(c) << ") and so";
+    s << " changes the deal: in " << percent(c["deals"]["share"])
+      << " of the paired games the table after setup differs from " << base
+      << "'s game with the same seed (an option or a card count changed what is dealt";
+    if (!c["cards_differ"].get<bool>() && !c["cards_changed"].empty())
+      s << "; cards changed: " << changed_cards(c);
+    s << "), so the games are not pairs: compare winners changed with chance, and read paired "
+         "tests as unpaired\n";
+  } else if (c["cards_differ"].get<bool>()) {
+    s << "warning: " << name << " changes the deck (" << changed_cards(c)
+      << "): game i is dealt differently than in " << base
+      << ", so the pairing of games is weaker\n";
+  } else if (!c["cards_changed"].empty()) {
+    s << "note: " << name << " changes some cards' definitions (" << changed_cards(c)
+      << "), not what is dealt; deals still pair\n";
+  }
+}
+
 void comparison_text(const Json& c, std::ostringstream& s) {
   std::string name = c["variant"], base = c["against"];
   s << "\n"
@@ -185,22 +220,7 @@ void comparison_text(const Json& c, std::ostringstream& s) {
       << p_value(w["p"]) << " against chance)";
   }
   s << "\n";
-  if (c.contains("deals") && c["deals"]["differ"].get<double>() > 0)
-    s << "warning: " << name << " changes the deal: in " << percent(c["deals"]["share"])
-      << " of the paired games the table after setup differs from " << base
-      << "'s game with the same seed (an option or a card count changed what is dealt), so the "
-         "games are not pairs: compare winners changed with chance, and read paired tests as "
-         "unpaired\n";
-  if (c["cards_differ"].get<bool>()) {
-    s << "warning: " << name << " changes the deck (";
-    const auto& ids = c["cards_changed"];
-    for (size_t k = 0; k < ids.size() && k < 8; ++k)
-      s << (k ? ", " : "") << ids[k].get<std::string>();
-    s << (ids.size() > 8 ? ", ..." : "") << "): game i is dealt differently than in " << base
-      << ", so the pairing of games is weaker\n";
-  } else if (!c["cards_changed"].empty()) {
-    s << "note: " << name << " changes some cards' definitions, not the deck; deals still pair\n";
-  }
+  deal_text(c, s);
   char line[240];
   std::snprintf(line, sizeof line, "  %-28s %12s %12s %9s %9s\n", "", base.c_str(), name.c_str(),
                 "p", "p (Holm)");
