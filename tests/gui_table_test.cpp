@@ -113,7 +113,11 @@ int check_cards(const Probe& p, const std::vector<core::CardDef>& defs, const st
                     std::isalpha(static_cast<unsigned char>(all[at - 1]));)
       all.erase(at, 2);
     std::string name = joined(words(d.name)), corner = corner_text(d);
-    bool named = all.find(" " + name + " ") != std::string::npos;
+    // A hyphenated name broken at its own hyphen ("Draw-A-" / "Card").
+    std::string kept = " " + joined(words(joined(inside))) + " ";
+    for (size_t at; (at = kept.find("- ")) != std::string::npos;) kept.erase(at + 1, 1);
+    bool named = all.find(" " + name + " ") != std::string::npos ||
+                 kept.find(" " + name + " ") != std::string::npos;
     bool cornered =
         !corner.empty() && all.find(" " + joined(words(corner)) + " ") != std::string::npos;
     bool whole = v.w >= c.w - 2 && v.h >= c.h - 2;
