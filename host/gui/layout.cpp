@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <string_view>
+#include <tuple>
 
 #include "gui/card_style.hpp"
 #include "gui/layout_parts.hpp"
@@ -43,7 +44,7 @@ ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Met
   s.slot = {box.x, s.cards.y + m.depth() / 2, m.cw, m.ch};
   int n = it.n;
   auto add = [&](int i, int x, int y) {
-    const auto& c = z.cards[i];
+    const auto& c = z.cards[it.order.empty() ? i : it.order[i]];
     s.spots.push_back({c.id, c.def, c.face_up, c.glimpsed, {x, y, m.cw, m.ch}});
   };
   int x = box.x, y = s.cards.y;
@@ -186,6 +187,37 @@ std::vector<int> pawns_on(const LayoutInput& in, const ZoneHint& h, const std::s
   return out;
 }
 
+// The order a row's cards are drawn in: a hand sorted so it reads (suit
+// then rank for playing cards, else kind then name), or as the `sort`
+// hint says; the rules' order is theirs (the engine never sees this one).
+// Hidden cards keep their place at the end, as dealt.
+std::vector<int> drawing_order(const engine::ZoneView& z, const ZoneHint& h,
+                               const std::vector<core::CardDef>* defs) {
+  std::string how = h.sort;
+  if (how.empty()) how = z.kind == "hand" ? "auto" : "none";
+  if (how == "none" || !defs || z.cards.size() < 2) return {};
+  std::vector<int> order(z.cards.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  auto def = [&](int i) -> const core::CardDef* {
+    int d = z.cards[static_cast<size_t>(i)].def;
+    bool seen = z.cards[static_cast<size_t>(i)].face_up;
+    return seen && d >= 0 && d < static_cast<int>(defs->size()) ? &(*defs)[d] : nullptr;
+  };
+  // Hidden cards last; then playing cards by suit and rank, other cards
+  // by kind, suit (a party, a colour) and rank, the name breaking ties.
+  auto key = [&](int i) {
+    const core::CardDef* d = def(i);
+    if (!d) return std::make_tuple(1, std::string(), std::string(), 0.0, std::string());
+    auto pc = playing_card(*d);
+    if ((how == "suit" || how == "auto") && pc)
+      return std::make_tuple(0, std::string(), d->suit, static_cast<double>(pc->value), d->name);
+    if (how == "name") return std::make_tuple(0, d->name, std::string(), 0.0, std::string());
+    return std::make_tuple(0, d->kind, d->suit, d->rank.value_or(0), d->name);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b); });
+  return order;
+}
+
 // A zone that belongs beside the one made before it: the same name but
 // for its first part ("cap:1:3" after "row:1:3": the cards laid on a row).
 bool beside(const std::string& before, const std::string& zone) {
@@ -233,6 +265,7 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     std::string widest = (z.label.empty() ? z.name : z.label) + " \u00b7 88";
     it.label_w = it.full_w = std::max(text_width(in, it.title), text_width(in, widest));
     it.pawns = pawns_on(in, h, z.name, caps);
+    if (it.fan == Fan::Row) it.order = drawing_order(z, h, in.defs);
     items.push_back(it);
     hints.push_back(h);
   }

@@ -74,8 +74,9 @@ struct Item {
   std::string full, part;
   int full_w = 0, part_w = 0;
   std::vector<int> pawns;
-  bool glued = false;  // goes on the line of the zone before it (a slot beside its row)
-  bool ghost = false;  // hidden while empty: keeps its room, nothing drawn
+  std::vector<int> order;  // the cards' drawing order (indices into the zone's cards)
+  bool glued = false;      // goes on the line of the zone before it (a slot beside its row)
+  bool ghost = false;      // hidden while empty: keeps its room, nothing drawn
 };
 
 // A family of zones (same name up to the last ':', three or more, created
@@ -103,7 +104,7 @@ struct Line {
   std::vector<int> items;          // indices into the item list
   std::vector<int> widths, prefs;  // prefs: a free line's zones at their ease
   int w = 0, h = 0;
-  int firm = 0;  // w with each row at its fullest (held_least)
+  int firm = 0;             // w with each row at its fullest (held_least)
   int group = -1, row = 0;  // a family's line: which, and its number within the family
   int per_line = 0;         // a grid line: places a full line of its family holds
   bool heading_only = false;
