@@ -62,7 +62,18 @@ size_t syllable_break(const std::string& w, size_t n) {
 std::vector<std::string> hyphenate(Canvas& cv, const std::string& word, Font f, int width) {
   std::vector<std::string> parts;
   std::string rest = word;
-  while (cv.text_w(rest, f) > width && rest.size() >= 6) {
+  while (cv.text_w(rest, f) > width) {
+    // A hyphenated name breaks at its own hyphens first ("Draw-A-" / "Card").
+    size_t own = std::string::npos;
+    for (size_t k = rest.find('-'); k != std::string::npos && k + 1 < rest.size();
+         k = rest.find('-', k + 1))
+      if (cv.text_w(rest.substr(0, k + 1), f) <= width) own = k;
+    if (own != std::string::npos) {
+      parts.push_back(rest.substr(0, own + 1));
+      rest = rest.substr(own + 1);
+      continue;
+    }
+    if (rest.size() < 6) break;
     size_t n = rest.size() - 3;
     while (n > 3 && cv.text_w(rest.substr(0, n) + "-", f) > width) --n;
     bool ascii = std::all_of(rest.begin(), rest.begin() + static_cast<long>(n) + 1,
@@ -129,6 +140,10 @@ int name_lines(Canvas& cv, Rect r, const std::string& s, Font f, Color c, int ma
          y + (static_cast<int>(room) + 1) * lh <= r.bottom() + lh / 3)
     ++room;
   if (room == 0) return 0;
+  // A word too wide even alone ends the name before it ("Jed…", not
+  // "Jed" / "Smo…").
+  for (size_t k = 1; k < room; ++k)
+    if (cv.text_w(lines[k], f) > r.w) room = k;
   if (room < lines.size()) lines = cut_after_word(cv, lines, room, f, r.w);
   for (const auto& line : lines) {
     std::string l = cv.ellipsize(line, f, r.w);
@@ -185,6 +200,12 @@ void draw_sliver(Canvas& cv, Rect in, const core::CardDef& d, int h) {
   Font nf{clampi(h * 0.1, 8, 18), Weight::Bold};
   if (!corner_label(d).empty() && in.w < cv.text_w("Wwww", nf)) return;
   nf = fit_name(cv, d.name, nf, in.w, in.h, 6);
+  // Half a word names nothing: with a corner to name the card, a name
+  // whose words do not fit the sliver is left out.
+  if (!corner_label(d).empty()) {
+    for (const auto& line : wrap_words(cv, d.name, nf, in.w))
+      if (cv.text_w(line, nf) > in.w) return;
+  }
   name_lines(cv, in, d.name, nf, theme::dark_text, 6, Align::Left);
 }
 
@@ -357,7 +378,7 @@ void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large, int 
   int pad = std::max(2, h / 28);
   draw_header(cv, {r.x + pad + bw, r.y, r.w - 2 * (pad + bw), band}, d, on, h, large, partly);
   Rect in = face.inset(pad);
-  if (h < 44) {  // too small for more than a label: the corner, else the name
+  if (h < kNameless) {  // too small for more than a label: the corner, else the name
     if (corner_label(d).empty()) {
       Rect tiny = face.inset(1);
       Font nf = fit_name(cv, d.name, {clampi(h * 0.2, 8, 12), Weight::Bold}, tiny.w, tiny.h, 3);

@@ -33,6 +33,8 @@ std::optional<PlayingCard> playing_card(const core::CardDef& d);
 std::string corner_text(const core::CardDef& d);
 // The corner's font size on a card `card_h` pixels high.
 int corner_font_px(int card_h, bool large = false);
+// Cards less high than this show only their corner label (else the name).
+constexpr int kNameless = 44;
 // Colour of a player's pawn and marks: distinct for up to eight players.
 Color player_color(int player);
 

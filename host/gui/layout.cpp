@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
+#include <tuple>
 
 #include "gui/card_style.hpp"
 #include "gui/layout_parts.hpp"
@@ -42,13 +44,16 @@ ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Met
   s.slot = {box.x, s.cards.y + m.depth() / 2, m.cw, m.ch};
   int n = it.n;
   auto add = [&](int i, int x, int y) {
-    const auto& c = z.cards[i];
+    const auto& c = z.cards[it.order.empty() ? i : it.order[i]];
     s.spots.push_back({c.id, c.def, c.face_up, c.glimpsed, {x, y, m.cw, m.ch}});
   };
   int x = box.x, y = s.cards.y;
   if (it.fan == Fan::Row) {
     int step = n > 1 ? std::min(m.row_step(), (box.w - m.cw) / (n - 1)) : 0;
     if (it.all_hidden) step = std::min(step, m.hidden_step());
+    // Cards too small for a name show their corner only: as close as that
+    // allows, however wide the row's box (card_draw's threshold).
+    if (m.ch < kNameless) step = std::min(step, m.min_row_step());
     step = std::max(2, step);
     for (int i = 0; i < n; ++i) add(i, x + i * step, y + m.depth() / 2);
   } else if (it.fan == Fan::Column) {
@@ -89,7 +94,7 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
   int header = r.player ? m.header_h : 0;
   Rect inner{r.rect.x + m.pad, r.rect.y + header + m.pad, r.rect.w - 2 * m.pad,
              r.rect.h - header - 2 * m.pad};
-  Packed p = pack(items, r, inner.w, m, in);
+  Packed p = pack(items, r, inner.w, m, in, true);
   int total = lines_height(p.lines, m);
   int y = inner.y + (centre_vertically ? std::max(0, (inner.h - total) / 2) : 0);
   // Grid lines share one left edge, so places line up column under column.
@@ -120,7 +125,7 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
         Rect box{grid_x + p.heading_w + col * (p.cell + m.gap), y, p.cell,
                  box_height(items[l.items[k]], m)};
         const Item& it = items[l.items[k]];
-        out.zones.push_back(spot_for(it, v.zones[it.zone], box, m, true));
+        if (!it.ghost) out.zones.push_back(spot_for(it, v.zones[it.zone], box, m, true));
       }
       y += l.h + m.gap;
       continue;
@@ -143,7 +148,7 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
     }
     for (size_t k = 0; k < l.items.size(); ++k) {
       const Item& it = items[l.items[k]];
-      out.zones.push_back(spot_for(it, v.zones[it.zone], boxes[k], m, false));
+      if (!it.ghost) out.zones.push_back(spot_for(it, v.zones[it.zone], boxes[k], m, false));
     }
     y += l.h + m.gap;
   }
@@ -155,7 +160,7 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
     int bx = std::clamp(cx - w / 2, r.rect.x, std::max(r.rect.x, r.rect.right() - w));
     int by =
         std::clamp(cy - h / 2, r.rect.y + header, std::max(r.rect.y + header, r.rect.bottom() - h));
-    out.zones.push_back(spot_for(it, v.zones[it.zone], {bx, by, w, h}, m, false));
+    if (!it.ghost) out.zones.push_back(spot_for(it, v.zones[it.zone], {bx, by, w, h}, m, false));
   }
 }
 
@@ -182,6 +187,51 @@ std::vector<int> pawns_on(const LayoutInput& in, const ZoneHint& h, const std::s
   return out;
 }
 
+// The order a row's cards are drawn in: a hand sorted so it reads (suit
+// then rank for playing cards, else kind then name), or as the `sort`
+// hint says; the rules' order is theirs (the engine never sees this one).
+// Hidden cards keep their place at the end, as dealt.
+std::vector<int> drawing_order(const engine::ZoneView& z, const ZoneHint& h,
+                               const std::vector<core::CardDef>* defs) {
+  std::string how = h.sort;
+  if (how.empty()) how = z.kind == "hand" ? "auto" : "none";
+  if (how == "none" || !defs || z.cards.size() < 2) return {};
+  std::vector<int> order(z.cards.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  auto def = [&](int i) -> const core::CardDef* {
+    int d = z.cards[static_cast<size_t>(i)].def;
+    bool seen = z.cards[static_cast<size_t>(i)].face_up;
+    return seen && d >= 0 && d < static_cast<int>(defs->size()) ? &(*defs)[d] : nullptr;
+  };
+  // Hidden cards last; then playing cards by suit and rank, other cards
+  // by kind, suit (a party, a colour) and rank, the name breaking ties.
+  auto key = [&](int i) {
+    const core::CardDef* d = def(i);
+    if (!d) return std::make_tuple(1, std::string(), std::string(), 0.0, std::string());
+    auto pc = playing_card(*d);
+    if ((how == "suit" || how == "auto") && pc)
+      return std::make_tuple(0, std::string(), d->suit, static_cast<double>(pc->value), d->name);
+    if (how == "name") return std::make_tuple(0, d->name, std::string(), 0.0, std::string());
+    return std::make_tuple(0, d->kind, d->suit, d->rank.value_or(0), d->name);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b); });
+  return order;
+}
+
+// A zone that belongs beside the one made before it: the same name but
+// for its first part ("cap:1:3" after "row:1:3": the cards laid on a row).
+bool beside(const std::string& before, const std::string& zone) {
+  size_t a = before.find(':'), b = zone.find(':');
+  // Two numbers at least ("row:1:3": a player's third row): "hand:1" and
+  // "played:1" are a player's zones, not one beside the other.
+  if (a == std::string::npos || b == std::string::npos ||
+      zone.find(':', b + 1) == std::string::npos)
+    return false;
+  std::string_view rest_a(before.data() + a, before.size() - a),
+      rest_b(zone.data() + b, zone.size() - b);
+  return rest_a == rest_b && before.compare(0, a, zone, 0, b) != 0;
+}
+
 std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints) {
   const engine::View& v = *in.view;
   std::vector<Item> items;
@@ -189,18 +239,33 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
   for (size_t i = 0; i < v.zones.size(); ++i) {
     const auto& z = v.zones[i];
     ZoneHint h = in.hints ? hint_for(*in.hints, z.name, caps) : ZoneHint{};
-    if (h.hide || (h.hide_empty && z.cards.empty())) continue;
+    bool once_seen = in.memory && in.memory->seen.count(z.name);
+    if (h.hide || (h.hide_empty && z.cards.empty() && !once_seen)) continue;
+    if (in.memory) in.memory->seen[z.name] = 1;
     Item it;
+    it.ghost = h.hide_empty && z.cards.empty();
+    it.glued = !items.empty() && beside(v.zones[items.back().zone].name, z.name);
     it.zone = static_cast<int>(i);
     it.fan = h.fan.value_or(default_fan(z));
     it.n = static_cast<int>(z.cards.size());
     for (const auto& c : z.cards) it.all_hidden = it.all_hidden && !c.face_up;
     it.spread = it.fan == Fan::Stack ? spread_of(z, in.defs) : 1;
+    // A pile that spreads its top cards once keeps room for the most it
+    // shows, so the next card of a trick does not push its neighbours.
+    if (it.spread > 1) it.reserve = 4;
+    if (in.memory) {  // at any card size: the next layout may try another
+      int& spread = in.memory->zone_w["spread " + z.name];
+      spread = std::max(spread, it.reserve);
+      it.reserve = spread;
+    }
     if (h.x && h.y) it.x = h.x, it.y = h.y;
     it.title = it.full = zone_title(z);
-    it.label_w = it.full_w =
-        in.label_width ? in.label_width(it.title) : static_cast<int>(it.title.size()) * 7;
+    // Room for a two-digit count from the start: a pile's first cards do
+    // not widen its label and push its neighbours.
+    std::string widest = (z.label.empty() ? z.name : z.label) + " \u00b7 88";
+    it.label_w = it.full_w = std::max(text_width(in, it.title), text_width(in, widest));
     it.pawns = pawns_on(in, h, z.name, caps);
+    if (it.fan == Fan::Row) it.order = drawing_order(z, h, in.defs);
     items.push_back(it);
     hints.push_back(h);
   }
@@ -328,7 +393,10 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
   if (same) std::copy(mem->recent.begin(), mem->recent.end() - 1, recent.begin() + 1);
   recent[0] = fresh;
   auto widths = same ? std::move(mem->zone_w) : std::map<std::string, int>{};
-  *mem = {key, f.big.ch, f.small.ch, f.top, f.bottom, recent, std::move(widths)};
+  auto starts = same ? std::move(mem->starts_line) : std::map<std::string, bool>{};
+  auto seen = std::move(mem->seen);  // what the rules showed, whatever the size
+  *mem = {key,    f.big.ch,          f.small.ch,        f.top,          f.bottom,
+          recent, std::move(widths), std::move(starts), std::move(seen)};
   return f;
 }
 

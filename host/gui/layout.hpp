@@ -77,6 +77,13 @@ struct LayoutMemory {
   // zone keeps that room when its cards go, so a hand that shrinks and
   // grows again does not shift its neighbours back and forth.
   std::map<std::string, int> zone_w;
+  // Whether each zone began a line of its region ("hand:1@120"): a zone
+  // stays on its line while it fits there, so one that once wrapped does
+  // not come back and go again as its neighbours grow and shrink.
+  std::map<std::string, bool> starts_line;
+  // Zones once drawn at this card size: a zone hidden while empty keeps
+  // its room, so its neighbours do not close up and open again.
+  std::map<std::string, int> seen;
 };
 
 struct LayoutInput {

@@ -50,8 +50,8 @@ bool glob_capture(std::string_view p, std::string_view s, std::vector<std::strin
 
 namespace {
 
-const char* const kHintFields[] = {"fan",     "x",     "y",     "hide",     "owner",
-                                   "columns", "snake", "pawns", "checklist"};
+const char* const kHintFields[] = {"fan",     "x",     "y",     "hide",      "owner",
+                                   "columns", "snake", "pawns", "checklist", "sort"};
 
 std::optional<Fan> fan_from(const nlohmann::json& v) {
   if (!v.is_string()) return std::nullopt;
@@ -105,6 +105,7 @@ ZoneHint parse_hint(const nlohmann::json& h, const std::vector<std::string>& cap
   if (h.contains("pawns") && h["pawns"].is_string()) z.pawns = h["pawns"].get<std::string>();
   if (h.contains("checklist") && h["checklist"].is_string())
     z.checklist = h["checklist"].get<std::string>();
+  if (h.contains("sort") && h["sort"].is_string()) z.sort = h["sort"].get<std::string>();
   return z;
 }
 
@@ -170,10 +171,13 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
         out.push_back(where + ".pawns: the name of a field of g.state");
       else if (k == "checklist" && !(f->is_string() && !f->get<std::string>().empty()))
         out.push_back(where + ".checklist: the name of a field of g.state");
+      else if (k == "sort" &&
+               !(f->is_string() && (*f == "suit" || *f == "kind" || *f == "name" || *f == "none")))
+        out.push_back(where + ".sort: \"suit\", \"kind\", \"name\" or \"none\"");
       else if (std::find(std::begin(kHintFields), std::end(kHintFields), k) ==
                std::end(kHintFields))
         out.push_back(where + ": unknown hint '" + k +
-                      "' (fan, x, y, hide, owner, columns, snake, pawns, checklist)");
+                      "' (fan, x, y, hide, owner, columns, snake, pawns, checklist, sort)");
     }
   }
   return out;

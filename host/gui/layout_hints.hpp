@@ -28,6 +28,10 @@ struct ZoneHint {
   // player knows are not in this zone: the window lists the rest to them
   // (Escaped's suspect checklist).
   std::string checklist;
+  // The order a row's cards are drawn in (never the rules' order): "suit"
+  // (playing cards by suit then rank), "kind" (by kind then name), "name",
+  // "none". Unset: hands are sorted ("suit" for playing cards, else "kind").
+  std::string sort;
 };
 
 // '*' matches any run of characters, '?' one character.

@@ -39,8 +39,9 @@ int spread_of(const engine::ZoneView& z, const std::vector<core::CardDef>* defs)
 }
 
 int cards_width(const Item& it, const Metrics& m, bool minimal) {
-  if (it.n == 0 || it.fan == Fan::Column) return m.cw;
-  if (it.fan == Fan::Stack) return m.cw + (it.spread - 1) * m.spread_step() + m.depth();
+  if (it.fan == Fan::Column || (it.n == 0 && it.fan == Fan::Row)) return m.cw;
+  if (it.fan == Fan::Stack)
+    return m.cw + (std::max(it.spread, it.reserve) - 1) * m.spread_step() + m.depth();
   int step = it.all_hidden ? m.hidden_step() : minimal ? m.min_row_step() : m.row_step();
   return m.cw + (it.n - 1) * step;
 }
@@ -159,10 +160,66 @@ GridPlan plan_grids(Region& r, std::vector<Item>& items, int width, const Metric
   return p;
 }
 
+// A free zone's least width: its label whole (up to four cards' width),
+// its cards as close as their corners allow, and the room it has had.
+int free_least(const Item& it, const Metrics& m, int width, const LayoutInput& in) {
+  int cards = cards_width(it, m, true);
+  int least = std::max(cards, std::min(it.label_w + 8, 4 * m.cw));
+  if (it.fan != Fan::Row) least = std::max(least, remembered(in, it, m));
+  return std::min(least, width);
+}
+
+// The least a row needs for the most cards it has held (LayoutMemory):
+// its share of a line does not shrink when it holds fewer for a while.
+int held_least(const Item& it, const Metrics& m, int width, const LayoutInput& in, bool record) {
+  if (!in.memory || !in.view) return 0;
+  int& most = in.memory->zone_w["most " + in.view->zones[it.zone].name];
+  Item fullest = it;
+  fullest.n = std::max(it.n, most);
+  if (record) most = fullest.n;
+  return std::min(width, cards_width(fullest, m, true));
+}
+
+// A line with rows (hands, rows of cards) gives them all its room: each
+// row but the last an even share (or what it needed at its fullest, the
+// most cards it has held), the last what remains. A row then grows and
+// shrinks inside its own box, and whatever lies beside it stays put. Only
+// when the last row needs more do the others give back room, down to what
+// they need now. A slot glued to its row keeps beside it, at its least.
+// False when the line has no row.
+bool share_among_rows(Line& l, const std::vector<Item>& items, int width,
+                      const std::vector<int>& held) {
+  std::vector<size_t> rows;
+  for (size_t k = 0; k < l.items.size(); ++k)
+    if (items[l.items[k]].fan == Fan::Row && !items[l.items[k]].glued) rows.push_back(k);
+  if (rows.empty()) return false;
+  int fixed = l.w;
+  for (size_t k : rows) fixed -= l.widths[k];
+  int share = (width - fixed) / static_cast<int>(rows.size());
+  size_t last = rows.back();
+  std::vector<int> least = l.widths;  // what each needs now
+  int used = fixed;
+  for (size_t k : rows)
+    if (k != last) {
+      l.widths[k] = std::max({least[k], held[l.items[k]], share});
+      used += l.widths[k];
+    }
+  // The last row short of room: the others give it back, from the first.
+  for (size_t k : rows) {
+    int short_by = least[last] - (width - used);
+    if (short_by <= 0 || k == last) break;
+    int give = std::min(short_by, l.widths[k] - least[k]);
+    l.widths[k] -= give, used -= give;
+  }
+  l.widths[last] = std::max(l.widths[last], width - used);
+  l.w = used + l.widths[last];
+  return true;
+}
+
 }  // namespace
 
-Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m,
-            const LayoutInput& in) {
+Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, const LayoutInput& in,
+            bool record) {
   Packed out;
   GridPlan plan = plan_grids(r, items, width, m, in);
   out.cell = plan.cell;
@@ -170,8 +227,10 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m,
   out.overfull = plan.overfull;
   auto& lines = out.lines;
   std::vector<bool> done(r.groups.size());
+  std::vector<int> held(items.size());
   bool force = false;
-  for (int idx : r.flow) {
+  for (size_t pos = 0; pos < r.flow.size(); ++pos) {
+    int idx = r.flow[pos];
     const Item& it = items[idx];
     if (it.group >= 0) {
       if (done[it.group]) continue;
@@ -217,16 +276,36 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m,
     }
     // A free line takes zones at their least (labels whole, cards as
     // close as their corners allow), then shares what room is left.
-    int cards = cards_width(it, m, true);
-    int least = std::min(std::max(cards, std::min(it.label_w + 8, 4 * m.cw)), width);
+    int least = free_least(it, m, width, in);
+    if (it.fan == Fan::Row) held[idx] = held_least(it, m, width, in, record);
     int kept = std::min(remembered(in, it, m), width);
     int pref = std::max(box_width(it, m, false), kept);
     if (box_width(it, m, true) > width && !hopeless(it, width, m)) out.overfull = true;
-    bool full = !lines.empty() && lines.back().w + m.gap + least > width;
-    if (lines.empty() || force || full || lines.back().group >= 0) lines.emplace_back();
+    // A zone and the slots glued after it wrap together.
+    int unit = least;
+    for (size_t j = pos + 1;
+         j < r.flow.size() && items[r.flow[j]].glued && items[r.flow[j]].group < 0; ++j)
+      unit += m.gap + free_least(items[r.flow[j]], m, width, in);
+    // A row counts at its fullest: one that needs its own line at the most
+    // cards it holds takes it for good, before its neighbours are squeezed.
+    int firm = r.small ? least : std::max(least, held[idx]);
+    unit += firm - least;
+    bool full = !lines.empty() && lines.back().firm + m.gap + (it.glued ? firm : unit) > width;
+    // Where the zone was: on a line of its own, or after the zone before.
+    // A zone that wrapped stays wrapped, or the size would swing between
+    // one line and two; in an opponent's area (small cards, little room)
+    // only at that size and larger ones: at smaller cards it comes back.
+    std::string key = "wrapped at " + in.view->zones[it.zone].name;
+    int wrapped_at = 0;
+    if (in.memory && in.memory->zone_w.count(key)) wrapped_at = in.memory->zone_w[key];
+    bool began = wrapped_at > 0 && (m.ch >= wrapped_at || !r.small);
+    bool starts = lines.empty() || force || full || lines.back().group >= 0 || (began && !it.glued);
+    if (record && in.memory) in.memory->zone_w[key] = starts ? std::max(wrapped_at, m.ch) : 0;
+    if (starts) lines.emplace_back();
     force = false;
     Line& l = lines.back();
     l.w += (l.items.empty() ? 0 : m.gap) + least;
+    l.firm += (l.items.empty() ? 0 : m.gap) + firm;
     l.items.push_back(idx);
     l.widths.push_back(least);
     l.prefs.push_back(std::max(least, pref));
@@ -234,6 +313,7 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m,
   }
   for (auto& l : lines) {
     if (l.group >= 0) continue;
+    if (share_among_rows(l, items, width, held)) continue;
     int want = 0, room = width - l.w;
     for (size_t k = 0; k < l.items.size(); ++k) want += l.prefs[k] - l.widths[k];
     for (size_t k = 0; k < l.items.size() && want > 0 && room > 0; ++k) {

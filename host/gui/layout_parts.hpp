@@ -65,14 +65,18 @@ struct Item {
   Fan fan = Fan::Row;
   int n = 0;
   bool all_hidden = true;
-  int spread = 1;  // stacks: face-up top cards shown side by side
-  int group = -1;  // its family's index in Region::groups, or -1: it flows
+  int spread = 1;   // stacks: face-up top cards shown side by side
+  int reserve = 1;  // stacks: the spread their room is kept for (the most a pile shows)
+  int group = -1;   // its family's index in Region::groups, or -1: it flows
   std::optional<double> x, y;
   std::string title;  // the label drawn over it: `full`, or `part` under a heading
   int label_w = 0;
   std::string full, part;
   int full_w = 0, part_w = 0;
   std::vector<int> pawns;
+  std::vector<int> order;  // the cards' drawing order (indices into the zone's cards)
+  bool glued = false;      // goes on the line of the zone before it (a slot beside its row)
+  bool ghost = false;      // hidden while empty: keeps its room, nothing drawn
 };
 
 // A family of zones (same name up to the last ':', three or more, created
@@ -100,6 +104,7 @@ struct Line {
   std::vector<int> items;          // indices into the item list
   std::vector<int> widths, prefs;  // prefs: a free line's zones at their ease
   int w = 0, h = 0;
+  int firm = 0;             // w with each row at its fullest (held_least)
   int group = -1, row = 0;  // a family's line: which, and its number within the family
   int per_line = 0;         // a grid line: places a full line of its family holds
   bool heading_only = false;
@@ -123,8 +128,9 @@ int grid_cards_width(const Item& it, const Metrics& m);
 int text_width(const LayoutInput& in, const std::string& s);
 
 // A region's items in lines `width` wide (layout_pack.cpp).
-Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m,
-            const LayoutInput& in);
+// `record`: remember which zones began lines (the layout drawn, not a trial).
+Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, const LayoutInput& in,
+            bool record = false);
 int lines_height(const std::vector<Line>& lines, const Metrics& m);
 // The height a region needs at `width`; sets *overfull when something is
 // too wide even at its least.
