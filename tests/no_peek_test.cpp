@@ -473,8 +473,9 @@ class Invariance : public ::testing::TestWithParam<Shipped> {};
 // For 200 positions of random games: the acting seat's bots choose the
 // same in a game that differs only in what that seat cannot know, the
 // search with the same root statistics, and leave the game as they found
-// it. Bots: random, heuristic, mcts and a strategy bot that reads all it
-// can (kReader), added to a copy of the ruleset. The search both with one
+// it. Bots: random, heuristic, mcts (also with the ruleset's declared
+// search) and a strategy bot that reads all it can (kReader), added to a
+// copy of the ruleset. The search both with one
 // tree and with a tree per player re-dealt at the opponents' nodes.
 TEST_P(Invariance, BotsChooseTheSameWhateverTheSeatCannotKnow) {
   const Shipped& sh = GetParam();
@@ -487,6 +488,9 @@ TEST_P(Invariance, BotsChooseTheSameWhateverTheSeatCannotKnow) {
   std::vector<std::string> kinds = {"random", "mcts:iters=12:depth=12",
                                     "mcts:iters=12:depth=12:trees=each:redeal=opponents", "reader"};
   if (l->meta().has_heuristic) kinds.push_back("heuristic");
+  // the ruleset's declared search as it is (meet_the_patriots: playouts to
+  // the end by its strategy bot)
+  if (!l->meta().search.empty()) kinds.push_back("mcts:iters=12");
   const int kPositions = 200;
   int positions = 0, differed = 0, decisions = 0;
   for (uint64_t seed = 1; positions < kPositions && seed <= 400; ++seed) {

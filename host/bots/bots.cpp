@@ -121,22 +121,25 @@ std::string bot_for_seat(const std::string& seat, bool has_heuristic, const std:
   // positions by the heuristic at once, amendments 85% against the
   // heuristic bot instead of 4%); no single setting is best everywhere
   // (meet_the_patriots loses every game with depth 0).
+  // The difficulty's budget comes last, so that a ruleset's `iters=`
+  // (meet_the_patriots) does not turn it into a count of iterations.
   std::string extra = search.empty() ? "" : ":" + search;
-  if (seat == "normal") return "mcts:ms=300" + extra;
-  if (seat == "hard") return "mcts:ms=2000:threads=0" + extra;  // every core
+  if (seat == "normal") return "mcts" + extra + ":ms=300";
+  if (seat == "hard") return "mcts" + extra + ":ms=2000:threads=0";  // every core
   return seat;
 }
 
 namespace {
 
-// make_bot with the ruleset's declared search settings (RulesetMeta::search).
+// make_bot with the ruleset's declared search settings (RulesetMeta::search)
+// and its strategy bots, which the search's playouts may follow.
 std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic,
-                              const std::string& search) {
+                              const std::string& search, const std::vector<std::string>& policies) {
   if (name == "easy" || name == "normal" || name == "hard")
-    return make_bot(bot_for_seat(name, has_heuristic), has_heuristic, search);
+    return make_bot(bot_for_seat(name, has_heuristic), has_heuristic, search, policies);
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "mcts" || name.rfind("mcts:", 0) == 0)
-    return std::make_unique<MctsBot>(parse_mcts(name, has_heuristic, search));
+    return std::make_unique<MctsBot>(parse_mcts(name, has_heuristic, search, policies));
   if (name.rfind("heuristic:worlds=", 0) == 0) {
     std::string v = name.substr(17);
     int worlds = 0;
@@ -155,13 +158,13 @@ std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic,
   throw std::invalid_argument(
       "no bot '" + name +
       "'; bots: random, heuristic (heuristic:worlds=N), bot, mcts (mcts:iters=N, "
-      "mcts:ms=N, mcts:rollout=heuristic)");
+      "mcts:ms=N, mcts:rollout=heuristic, mcts:rollout=STRATEGY_BOT)");
 }
 
 }  // namespace
 
 std::unique_ptr<Bot> make_bot(const std::string& name, bool has_heuristic) {
-  return make_bot(name, has_heuristic, std::string());
+  return make_bot(name, has_heuristic, std::string(), {});
 }
 
 std::unique_ptr<Bot> make_bot(const std::string& name, const engine::RulesetMeta& meta) {
@@ -171,7 +174,7 @@ std::unique_ptr<Bot> make_bot(const std::string& name, const engine::RulesetMeta
       std::find(builtin.begin(), builtin.end(), name) == builtin.end())
     return std::make_unique<StrategyBot>(name);
   try {
-    return make_bot(name, meta.has_heuristic, meta.search);
+    return make_bot(name, meta.has_heuristic, meta.search, own);
   } catch (const std::invalid_argument& e) {
     if (own.empty()) throw;
     std::string list;

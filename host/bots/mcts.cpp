@@ -147,6 +147,19 @@ class Search {
     backup(reward);
   }
 
+  // Is the choice made: could no other root action be tried as often as
+  // the most tried one in `left` more iterations?
+  bool decided(int left) const {
+    int most = 0, next = 0;
+    for (const Edge& e : trees_[static_cast<size_t>(me_)][0].edges) {
+      if (e.visits > most)
+        next = most, most = e.visits;
+      else if (e.visits > next)
+        next = e.visits;
+    }
+    return most - next > left;
+  }
+
   // The root's statistics for the actions legal in the real game; the
   // choice is the one tried most often.
   RootStats root(const std::vector<uint64_t>& real_keys) const {
@@ -187,8 +200,10 @@ class Search {
       }
       int t = tree_of(actor);
       auto keys = m_.action_keys();
-      if (c_.heuristic_opponents && actor != me_) {
-        int i = opponents_choice(actor, keys);
+      if ((c_.heuristic_opponents || !c_.opponents_policy.empty()) && actor != me_) {
+        int i = c_.opponents_policy.empty() ? opponents_choice(actor, keys)
+                : keys.size() <= 1          ? 0
+                                            : m_.strategy_choice(c_.opponents_policy, actor);
         m_.apply_scratch(i);
         if (follow(t, at, keys[static_cast<size_t>(i)], t)) return;
         continue;
@@ -291,6 +306,13 @@ class Search {
     return pick;
   }
 
+  // A playout's move: by the ruleset's policy, the heuristic or at random.
+  int playout_choice(int actor, int n) {
+    if (!c_.rollout_policy.empty()) return m_.strategy_choice(c_.rollout_policy, actor);
+    if (c_.heuristic_rollout) return own_worlds_choice(actor, m_.action_keys());
+    return static_cast<int>(rng_.below(static_cast<uint32_t>(n)));
+  }
+
   std::vector<double> playout() {
     for (int steps = 0;; ++steps) {
       int actor = m_.actor();
@@ -298,9 +320,7 @@ class Search {
       if (steps >= c_.rollout_limit) return judged(m_, players_, c_.judge, yardstick_);
       int n = m_.action_count();
       if (n == 0) throw engine::ScriptError(m_.no_action_message(actor));
-      int i = c_.heuristic_rollout
-                  ? own_worlds_choice(actor, m_.action_keys())
-                  : (n <= 1 ? 0 : static_cast<int>(rng_.below(static_cast<uint32_t>(n))));
+      int i = n <= 1 ? 0 : playout_choice(actor, n);
       m_.apply_scratch(i);
     }
   }
@@ -365,6 +385,7 @@ RootStats MctsBot::search(engine::State& m, int me, core::Rng& rng, int iteratio
       if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && k > 0 : k >= iterations)
         break;
       search.iterate(real, me);
+      if (c_.stop_when_decided && c_.ms == 0 && search.decided(iterations - k - 1)) break;
     }
     m.restore(real);
     return search.root(real_keys);
@@ -457,8 +478,51 @@ int MctsBot::choose(engine::Game& game, core::Rng& rng) {
 
 namespace {
 
+// `value` when it names one of the ruleset's strategy bots (`policies`).
+std::string policy(const std::string& key, const std::string& value, const std::string& builtin,
+                   const std::vector<std::string>& policies) {
+  if (std::find(policies.begin(), policies.end(), value) != policies.end()) return value;
+  std::string own;
+  for (const auto& p : policies) own += ", " + p;
+  throw std::invalid_argument("mcts: " + key + " is " + builtin +
+                              " or one of the ruleset's strategy bots (bots/NAME.lua" +
+                              (own.empty() ? std::string(": it has none") : ": " + own.substr(2)) +
+                              "), not '" + value + "'");
+}
+
+// `rollout=random|heuristic|NAME`, NAME one of the ruleset's strategy bots.
+void set_rollout(MctsConfig& c, const std::string& value, bool has_heuristic,
+                 const std::vector<std::string>& policies) {
+  c.heuristic_rollout = value == "heuristic";
+  c.rollout_policy.clear();
+  if (value == "random") return;
+  if (value == "heuristic") {
+    if (!has_heuristic)
+      throw std::invalid_argument(
+          "mcts: rollout=heuristic needs the ruleset's heuristic(g, player)");
+    return;
+  }
+  c.rollout_policy = policy("rollout", value, "'random', 'heuristic'", policies);
+}
+
+// `opponents=tree|heuristic|NAME`, NAME one of the ruleset's strategy bots.
+void set_opponents(MctsConfig& c, const std::string& value, bool has_heuristic,
+                   const std::vector<std::string>& policies) {
+  c.heuristic_opponents = value == "heuristic";
+  c.opponents_policy.clear();
+  if (value == "tree") return;
+  if (value == "heuristic") {
+    if (!has_heuristic)
+      throw std::invalid_argument(
+          "mcts: opponents=heuristic needs the ruleset's heuristic(g, player)");
+    return;
+  }
+  c.opponents_policy = policy("opponents", value, "'tree', 'heuristic'", policies);
+}
+
 // Applies "key=value:key=value" settings (after the bot's name) to c.
-void apply_settings(MctsConfig& c, const std::string& settings, bool has_heuristic) {
+void apply_settings(MctsConfig& c, const std::string& settings, bool has_heuristic,
+                    const std::vector<std::string>& policies) {
   size_t at = settings.empty() ? std::string::npos : 0;
   while (at != std::string::npos) {
     size_t next = settings.find(':', at);
@@ -474,13 +538,7 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
     } else if (key == "ms") {
       c.ms = int_value(key, value, 1, 3'600'000);
     } else if (key == "rollout") {
-      if (value != "random" && value != "heuristic")
-        throw std::invalid_argument("mcts: rollout is 'random' or 'heuristic', not '" + value +
-                                    "'");
-      if (value == "heuristic" && !has_heuristic)
-        throw std::invalid_argument(
-            "mcts: rollout=heuristic needs the ruleset's heuristic(g, player)");
-      c.heuristic_rollout = value == "heuristic";
+      set_rollout(c, value, has_heuristic, policies);
     } else if (key == "depth") {
       c.rollout_limit = int_value(key, value, 0, 1'000'000);
     } else if (key == "trees") {
@@ -492,13 +550,11 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
         throw std::invalid_argument("mcts: redeal is 'root' or 'opponents', not '" + value + "'");
       c.redeal_opponents = value == "opponents";
     } else if (key == "opponents") {
-      if (value != "tree" && value != "heuristic")
-        throw std::invalid_argument("mcts: opponents is 'tree' or 'heuristic', not '" + value +
-                                    "'");
-      if (value == "heuristic" && !has_heuristic)
-        throw std::invalid_argument(
-            "mcts: opponents=heuristic needs the ruleset's heuristic(g, player)");
-      c.heuristic_opponents = value == "heuristic";
+      set_opponents(c, value, has_heuristic, policies);
+    } else if (key == "stop") {
+      if (value != "all" && value != "decided")
+        throw std::invalid_argument("mcts: stop is 'all' or 'decided', not '" + value + "'");
+      c.stop_when_decided = value == "decided";
     } else if (key == "threads") {
       c.threads = int_value(key, value, 0, 256);
     } else if (key == "c") {
@@ -510,9 +566,11 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
     } else {
       throw std::invalid_argument(
           "mcts: no setting '" + key +
-          "' (settings: iters=N, ms=N, rollout=random|heuristic, depth=N "
+          "' (settings: iters=N, ms=N, rollout=random|heuristic|BOT (a strategy bot of the "
+          "ruleset), depth=N "
           "to cut playouts and judge by the heuristic, judge=soft|leader, "
-          "trees=one|each, redeal=root|opponents, opponents=tree|heuristic, threads=N, "
+          "trees=one|each, redeal=root|opponents, opponents=tree|heuristic|BOT, threads=N, "
+          "stop=all|decided, "
           "c=X for UCB's exploration constant)");
     }
   }
@@ -520,21 +578,24 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
 
 }  // namespace
 
-MctsConfig mcts_defaults(bool has_heuristic, const std::string& search) {
+MctsConfig mcts_defaults(bool has_heuristic, const std::string& search,
+                         const std::vector<std::string>& policies) {
   MctsConfig c;
   // A playout to the end costs a whole game an iteration (amendments: one
   // game in more than 5 minutes): with a heuristic the new position is
   // judged at once, and without one a playout is cut at a cap (a draw).
   c.rollout_limit = has_heuristic ? 0 : MctsConfig::kCappedPlayout;
   c.heuristic_opponents = has_heuristic;
-  apply_settings(c, search, has_heuristic);
+  apply_settings(c, search, has_heuristic, policies);
   return c;
 }
 
-MctsConfig parse_mcts(const std::string& spec, bool has_heuristic, const std::string& search) {
-  MctsConfig c = mcts_defaults(has_heuristic, search);
+MctsConfig parse_mcts(const std::string& spec, bool has_heuristic, const std::string& search,
+                      const std::vector<std::string>& policies) {
+  MctsConfig c = mcts_defaults(has_heuristic, search, policies);
   size_t colon = spec.find(':');
-  if (colon != std::string::npos) apply_settings(c, spec.substr(colon + 1), has_heuristic);
+  if (colon != std::string::npos)
+    apply_settings(c, spec.substr(colon + 1), has_heuristic, policies);
   return c;
 }
 

@@ -30,6 +30,12 @@ struct MctsConfig {
   int iterations = 1000;  // per decision (deterministic for a seed)
   int ms = 0;             // > 0: a time budget per decision instead
   bool heuristic_rollout = false;
+  // `rollout=NAME`: playouts chosen by the ruleset's strategy bot NAME
+  // (bots/NAME.lua), one Lua call a move, in the playout's world: a
+  // cheap policy lets a search afford playouts to the end (the heuristic
+  // costs a call per legal action a move). The policy must read only what
+  // its player knows, as any strategy bot; the world is re-dealt anyway.
+  std::string rollout_policy;
   double exploration = 0.7;  // UCB's constant
   // Playout actions; past it the heuristic judges the position (a draw
   // without one). `mcts:depth=N` for long games (amendments: ~1000).
@@ -59,12 +65,21 @@ struct MctsConfig {
   // what only the searcher knows, and they play as well as the heuristic.
   // `opponents=tree`: they choose by the tree's statistics.
   bool heuristic_opponents = false;
+  // `opponents=NAME`: they choose by the ruleset's strategy bot NAME in
+  // the searcher's world (one Lua call, no re-deal: the policy reads only
+  // what its player knows), as cheap as a playout's move.
+  std::string opponents_policy;
   // `threads=N`: root-parallel search, N trees searched at once (0: one
   // per core), each on its own copy of the game (a Loaded of its own, the
   // game loaded from a save) with its own random numbers drawn from the
   // bot's, `iters` split between them; their roots are summed. The result
   // for a seed depends on N, never on how the threads are scheduled.
   int threads = 1;
+  // `stop=decided`: an iteration count's search stops once the most
+  // visited root action cannot be overtaken in the iterations left (the
+  // choice is then made, and the rest would only refine its statistics);
+  // `stop=all` (default) runs them all. Either way the same for a seed.
+  bool stop_when_decided = false;
 };
 
 // What the search of one decision found at its root, for each action
@@ -107,11 +122,14 @@ class MctsBot : public Bot {
 // the ruleset has a heuristic, else random playouts cut at kCappedPlayout
 // actions; then the ruleset's declared settings (`search`, e.g.
 // "depth=0:opponents=tree").
-MctsConfig mcts_defaults(bool ruleset_has_heuristic, const std::string& search = {});
+// `policies`: the ruleset's strategy bots, which `rollout=NAME` may name.
+MctsConfig mcts_defaults(bool ruleset_has_heuristic, const std::string& search = {},
+                         const std::vector<std::string>& policies = {});
 // "mcts", "mcts:iters=2000", "mcts:ms=500:rollout=heuristic:depth=30": the
 // spec's settings over mcts_defaults. Throws std::invalid_argument naming
 // what is wrong.
 MctsConfig parse_mcts(const std::string& spec, bool ruleset_has_heuristic,
-                      const std::string& search = {});
+                      const std::string& search = {},
+                      const std::vector<std::string>& policies = {});
 
 }  // namespace ratify::bots

@@ -85,7 +85,8 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
                     const core::OptionValues& options, int players, uint64_t seed,
                     const std::string& spec, int decisions, bool profile, BenchRun& run) {
   const auto& meta = loaded->meta();
-  bots::MctsConfig config = bots::parse_mcts(spec, meta.has_heuristic);
+  bots::MctsConfig config =
+      bots::parse_mcts(spec, meta.has_heuristic, meta.search, meta.strategy_bots);
   if (spec.rfind("mcts", 0) != 0 || config.ms > 0)
     throw engine::InputError(
         "bench --bots: an mcts bot with a fixed iteration count, e.g. "
