@@ -6,7 +6,11 @@
 // card's definition: it counts the call for the match running (the VM's
 // current match; a bot's imagined world does not note cards, so its calls
 // are not counted), then calls the hook with the same arguments and hands
-// back all it returns.
+// back all it returns. Only a call that hands the hook the game (`g`, first)
+// counts: a plain function of numbers, such as a Style's
+// zero_affiliation(holder, q), is one the rules may remember the answers of
+// across games (article2 does), so how often it is called depends on which
+// games a thread played before, and counts must not depend on threads.
 #include <unordered_map>
 
 #include "lua/internal.hpp"
@@ -24,8 +28,13 @@ int counted_done(lua_State* L, int, lua_KContext) {
 
 // Upvalues: the hook, its definition's index (0-based).
 int counted_hook(lua_State* L) {
-  if (Match* m = Vm::of(L).current)
-    m->hook_ran(static_cast<size_t>(lua_tointeger(L, lua_upvalueindex(2))));
+  Match* m = Vm::of(L).current;
+  if (m && m->noting_cards() && lua_gettop(L) >= 1) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m->g_ref());
+    bool given_g = lua_rawequal(L, 1, -1);
+    lua_pop(L, 1);
+    if (given_g) m->hook_ran(static_cast<size_t>(lua_tointeger(L, lua_upvalueindex(2))));
+  }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   // A continuation, so that a hook may still yield (a coroutine in the rules).

@@ -103,6 +103,7 @@ class Match {
   void set_note_cards(bool on);
   const std::vector<int>& applied_cards() const { return applied_cards_; }
   const std::vector<int64_t>& hooks_run() const { return hooks_run_; }
+  bool noting_cards() const { return note_cards_; }
   void hook_ran(size_t def) {
     if (note_cards_ && def < hooks_run_.size()) ++hooks_run_[def];
   }
