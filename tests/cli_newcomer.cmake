@@ -8,21 +8,6 @@ file(MAKE_DIRECTORY ${WORK})
 set(ENV{XDG_DATA_HOME} ${WORK}/data)  # the user's variants and history stay in here
 set(F tests/fixtures/metrics/coverage)
 
-function(want text what)
-  foreach(pattern ${ARGN})
-    if(NOT text MATCHES "${pattern}")
-      message(FATAL_ERROR "${what}: no '${pattern}' in\n${text}")
-    endif()
-  endforeach()
-endfunction()
-function(refuse text what)
-  foreach(pattern ${ARGN})
-    if(text MATCHES "${pattern}")
-      message(FATAL_ERROR "${what}: '${pattern}' should not be in\n${text}")
-    endif()
-  endforeach()
-endfunction()
-
 # 1. A variant that changes the deal and a card's definition gets one
 # statement: the deal-change warning, naming the changed card; the note
 # that deals still pair only for a variant that changes no deal.

@@ -15,3 +15,21 @@ function(expect code)
   set(last_out "${out}" PARENT_SCOPE)
   set(last "${out}${err}" PARENT_SCOPE)
 endfunction()
+
+# want(TEXT WHAT PATTERN...): fail unless TEXT matches every PATTERN;
+# refuse(TEXT WHAT PATTERN...): fail if it matches any. WHAT names the
+# output in the message.
+function(want text what)
+  foreach(pattern ${ARGN})
+    if(NOT text MATCHES "${pattern}")
+      message(FATAL_ERROR "${what}: no '${pattern}' in\n${text}")
+    endif()
+  endforeach()
+endfunction()
+function(refuse text what)
+  foreach(pattern ${ARGN})
+    if(text MATCHES "${pattern}")
+      message(FATAL_ERROR "${what}: '${pattern}' should not be in\n${text}")
+    endif()
+  endforeach()
+endfunction()

@@ -11,14 +11,6 @@ file(MAKE_DIRECTORY ${WORK})
 set(ENV{XDG_DATA_HOME} ${WORK}/data)  # the history of runs stays in here
 set(F tests/fixtures/metrics/coverage)
 
-function(want text what)
-  foreach(pattern ${ARGN})
-    if(NOT text MATCHES "${pattern}")
-      message(FATAL_ERROR "${what}: no '${pattern}' in\n${text}")
-    endif()
-  endforeach()
-endfunction()
-
 # check: the Pardon is never played, and said so; the others are not named,
 # the Charm because its hook ran though no action names it.
 expect(0 check ${F} -n 40 --threads 1)
