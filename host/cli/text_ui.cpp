@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "bots/bots.hpp"
-#include "gui/reload_notice.hpp"
+#include "engine/reload_changes.hpp"
 
 namespace ratify::cli {
 
@@ -210,7 +210,7 @@ int actor_or_none(engine::Game& game) {
 // The game is replayed under the new rules (engine::Game::reload); rules
 // that fail or refuse an action played leave the old ones in place. What
 // the reload changed on the table is said as the window says it
-// (gui/reload_notice.hpp).
+// (engine/reload_changes.hpp).
 void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
                   std::vector<std::unique_ptr<bots::Bot>>& seat_bot, std::ostream& out) {
   std::shared_ptr<engine::Loaded> fresh;
@@ -222,7 +222,7 @@ void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
   }
   auto human = [&](int p) { return p >= 1 && !seat_bot[static_cast<size_t>(p - 1)]; };
   int actor = actor_or_none(game);
-  gui::Picture before = gui::picture_of(game, human(actor));
+  engine::Picture before = engine::picture_of(game, human(actor));
   size_t replayed = game.steps();
   auto d = game.reload(fresh);
   if (d && !d->adopted) {
@@ -232,8 +232,8 @@ void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
   for (size_t p = 0; p < seat_bot.size(); ++p)  // a bot may read the old rules' heuristic
     if (seat_bot[p]) seat_bot[p] = bots::make_bot(seats[p], game.loaded().meta());
   int now = actor_or_none(game);
-  gui::Changes changes =
-      gui::differences(before, gui::picture_of(game, now == actor && human(actor)));
+  engine::Changes changes =
+      engine::differences(before, engine::picture_of(game, now == actor && human(actor)));
   bool none = changes.cards.empty() && changes.table.empty();
   out << "rules reloaded: " << plural(replayed, "action") << " replayed";
   if (d)
@@ -242,7 +242,7 @@ void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
     out << ", nothing on the table changed";
   out << "\n";
   if (none) return;
-  std::istringstream lines(gui::summary(changes, 3));
+  std::istringstream lines(engine::summary(changes, 3));
   for (std::string line; std::getline(lines, line);) out << "  " << line << "\n";
 }
 

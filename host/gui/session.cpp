@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "engine/catalog.hpp"
-#include "gui/reload_notice.hpp"
+#include "engine/reload_changes.hpp"
 
 namespace ratify::gui {
 
@@ -345,7 +345,7 @@ ReloadReport Session::reload_now(std::vector<std::string> files) {
     actor = game_->actor();
   } catch (const std::exception&) {
   }
-  Picture before = picture_of(*game_, human(actor));
+  engine::Picture before = engine::picture_of(*game_, human(actor));
   r.replayed = game_->steps();
   auto d = game_->reload(fresh);
   if (d && !d->adopted) {
@@ -363,7 +363,8 @@ ReloadReport Session::reload_now(std::vector<std::string> files) {
     now = game_->actor();
   } catch (const std::exception&) {
   }
-  Changes changes = differences(before, picture_of(*game_, now == actor && human(actor)));
+  engine::Changes changes =
+      engine::differences(before, engine::picture_of(*game_, now == actor && human(actor)));
   r.changes = changes.cards;
   r.changes.insert(r.changes.end(), changes.table.begin(), changes.table.end());
   r.kind = d ? ReloadReport::Changed : ReloadReport::Adopted;
@@ -372,7 +373,7 @@ ReloadReport Session::reload_now(std::vector<std::string> files) {
     r.message += "; " + d->message;  // "the new rules change the game from action 4 (...)"
   else if (r.changes.empty())
     r.message += ", nothing on the table changed";
-  if (!r.changes.empty()) r.message += "\n" + summary(changes, 3);
+  if (!r.changes.empty()) r.message += "\n" + engine::summary(changes, 3);
   return r;
 }
 

@@ -1,10 +1,10 @@
-#include "gui/reload_notice.hpp"
+#include "engine/reload_changes.hpp"
 
 #include <map>
 #include <set>
 #include <sstream>
 
-namespace ratify::gui {
+namespace ratify::engine {
 
 namespace {
 
@@ -172,4 +172,4 @@ std::string summary(const Changes& c, size_t max) {
   return s;
 }
 
-}  // namespace ratify::gui
+}  // namespace ratify::engine

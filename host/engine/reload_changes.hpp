@@ -1,15 +1,16 @@
 #pragma once
-// What a hot reload changed on the table, for the window's notice: the
-// table as the rules draw it before and after (a Picture), compared into
-// lines like `Tack Center: “+4 Electability” → “+5 Electability”`. The
-// designer's tool: it reads the whole game, not a seat's view. SDL-free.
+// What a hot reload changed on the table, for the window's notice and the
+// text UI's: the table as the rules draw it before and after (a Picture),
+// compared into lines like `Tack Center: “+4 Electability” → “+5
+// Electability”`. The designer's tool: it reads the whole game, not a
+// seat's view.
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/game.hpp"
 
-namespace ratify::gui {
+namespace ratify::engine {
 
 // What the table shows that the rules decide without changing the state's
 // hash: card definitions, zone labels, the table's and the players' status
@@ -25,7 +26,7 @@ struct Picture {
   std::string result;
 };
 
-Picture picture_of(engine::Game& g, bool with_actions);
+Picture picture_of(Game& g, bool with_actions);
 
 // What differs: the cards (the designer's edit), then the rest of the table
 // (its consequences: totals, labels, the result).
@@ -38,4 +39,4 @@ Changes differences(const Picture& a, const Picture& b);
 // changed, and how many more.
 std::string summary(const Changes& c, size_t max);
 
-}  // namespace ratify::gui
+}  // namespace ratify::engine
