@@ -451,7 +451,9 @@ int main(int argc, char** argv) {
   jn->add_option("link", join.link, "ws:// or wss://HOST:PORT/?seat=N&token=T (or ...?watch)")
       ->required();
   jn->add_flag("--text", join.text, "Play in the text UI (default: the window, else the text UI)");
-  jn->add_option("--bot", join.bot, "Let a bot play the seat from its view: random");
+  jn->add_option("--bot", join.bot,
+                 "Let a bot play the seat from its view: random, or one that searches "
+                 "(heuristic, mcts[:settings], a strategy bot) with the same rules installed here");
   jn->add_option("--seed", join.seed, "Seed of the client bot")->each([&](const std::string&) {
     join.seed_given = true;
   });

@@ -2,9 +2,12 @@
 
 #include <openssl/sha.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "core/replay.hpp"
 #include "core/utf8.hpp"
@@ -222,6 +225,32 @@ std::string sha256_hex(std::string_view data) {
     out += buf;
   }
   return out;
+}
+
+std::string ruleset_hash(const std::filesystem::path& dir, const std::filesystem::path& variant) {
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, fs::path>> files;
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator();
+       ++it) {
+    if (it->is_directory() && it.depth() == 0 && it->path().filename() == "tests") {
+      it.disable_recursion_pending();  // a ruleset's tests change none of its rules
+      continue;
+    }
+    if (it->is_regular_file() && it->path().extension() == ".lua")
+      files.emplace_back(fs::relative(it->path(), dir).generic_string(), it->path());
+  }
+  std::sort(files.begin(), files.end());
+  if (!variant.empty() && !fs::equivalent(variant.parent_path(), dir / "variants"))
+    files.emplace_back("variant:" + variant.filename().string(), variant);
+  std::string all;
+  for (const auto& [name, path] : files) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream read;
+    read << in.rdbuf();
+    std::string text = read.str();
+    all += name + "\n" + std::to_string(text.size()) + "\n" + text;
+  }
+  return sha256_hex(all);
 }
 
 std::string seed_commitment(uint64_t seed, const std::string& nonce) {

@@ -4,6 +4,7 @@
 // sends: size, UTF-8, JSON, depth and shape are checked before the server
 // looks at a message, so nothing else in the server parses outside input.
 #include <cstdint>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -91,6 +92,12 @@ nlohmann::json seat_view_json(const engine::View& v);
 // "ratify-seed-v1:<seed>:<nonce>", lowercase hex; revealed at the end.
 std::string seed_commitment(uint64_t seed, const std::string& nonce);
 std::string sha256_hex(std::string_view data);
+
+// What a client that searches checks it holds the server's rules by
+// (docs/protocol.md, `welcome`): SHA-256 over the ruleset's Lua files
+// (its folder's, tests/ left out, each with its path) and the variant
+// file when it has one. Two installs of one version hash alike.
+std::string ruleset_hash(const std::filesystem::path& dir, const std::filesystem::path& variant);
 
 // A network game's replay: its header carries the seed commitment under
 // "network" (and the nonce once the game is over and it is revealed), so

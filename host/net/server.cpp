@@ -280,7 +280,8 @@ struct Table : std::enable_shared_from_this<Table> {
   std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left, or is out of time
   std::vector<core::Rng> rngs;
   std::string nonce, commit;
-  int64_t seq = 0;  // actions carried out: a view's sequence number
+  std::string rules_hash;  // net::ruleset_hash: a searching client checks its rules by it
+  int64_t seq = 0;         // actions carried out: a view's sequence number
   int resumed = 0;
   std::filesystem::path journal, secrets;
   bool over = false, closed = false;
@@ -350,6 +351,7 @@ Table::Table(Hub& h, std::string game_id, std::shared_ptr<engine::Loaded> l, Ser
   }
   if (opts.takeover_seconds > 0 || opts.clock_seconds > 0)
     stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
+  rules_hash = ruleset_hash(loaded->where().dir, loaded->where().variant);
 }
 
 void Table::start_game() {
@@ -795,7 +797,11 @@ nlohmann::json Table::welcome(int seat) const {
   j["seats"] = opts.seats;
   j["ruleset"] = {{"id", loaded->meta().id},
                   {"name", loaded->meta().name},
-                  {"variant", loaded->variant_spec()}};
+                  {"variant", loaded->variant_spec()},
+                  {"hash", rules_hash}};
+  // The game's settings, as public as its variant: a client that searches
+  // makes its worlds with them (docs/network.md, "Bots as clients").
+  j["options"] = core::to_json(game->options());
   // The card definitions are the ruleset's published card list: which
   // card lies where is what the views keep secret.
   nlohmann::json cards = nlohmann::json::array();
