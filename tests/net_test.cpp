@@ -645,6 +645,38 @@ TEST(NetLobby, GamesApartAndTheResultAfterTheEnd) {
   EXPECT_EQ(lobby_ask(*one, create, "created")["code"], "not_lobby");
 }
 
+// The sizes set lower (`serve --limit chat_bytes=5 --limit
+// message_bytes=300`): a longer chat line is refused and the game goes
+// on; a bigger frame closes the connection.
+TEST(NetLobby, LimitsSetLower) {
+  net::Limits limits;
+  for (const char* s : {"chat_bytes=5", "message_bytes=300", "games=1"})
+    ASSERT_EQ(net::set_limit(limits, s), "") << s;
+  EXPECT_NE(net::set_limit(limits, "message_bytes=9000"), "");  // above the protocol's own
+  EXPECT_NE(net::set_limit(limits, "games=1.5"), "");
+  Lobbied l(limits);
+  auto c = l.connect();
+  auto create = net::message("create");
+  create["ruleset"] = "article2";
+  create["seats"] = {"human", "random"};
+  std::string game = lobby_ask(*c, create, "created")["game"];
+  EXPECT_EQ(lobby_ask(*c, create, "created")["code"], "limit");  // games=1
+  auto join = net::message("join");
+  join["game"] = game;
+  auto hello = net::message("hello");
+  hello["token"] = lobby_ask(*c, join, "seat")["token"];
+  lobby_ask(*c, hello, "welcome");
+  auto chat = net::message("chat");
+  chat["text"] = "toolong";
+  EXPECT_EQ(lobby_ask(*c, chat, "chat")["code"], "bad_shape");
+  chat["text"] = "ok";
+  EXPECT_EQ(lobby_ask(*c, chat, "chat")["text"], "ok");
+  c->send_text(json{{"v", 1}, {"type", "chat"}, {"text", std::string(400, 'x')}}.dump());
+  bool closed = false;
+  for (int k = 0; k < 100 && !closed; ++k) closed = !c->receive(kWait);
+  EXPECT_TRUE(closed) << "a frame over message_bytes";
+}
+
 TEST(NetSeats, BotsOnTheServerAndAWatcher) {
   // Seat 2 is a bot on the server: the human's client plays to the end.
   Hosted h("article2", {"human", "random"}, 21);

@@ -420,6 +420,10 @@ int main(int argc, char** argv) {
   sv->add_option("--seed", serve.seed, "Seed of the deal (default: unguessable; committed to)")
       ->each([&](const std::string&) { serve.seed_given = true; });
   sv->add_flag("--no-watchers", serve.no_watchers, "Refuse watchers");
+  sv->add_option("--limit", serve.limits,
+                 "A limit NAME=VALUE (repeatable): connections_per_address, games, "
+                 "games_per_address, messages_per_second, message_burst, bad_messages, outbox, "
+                 "message_bytes, chat_bytes (docs/network.md \"Limits\")");
   sv->add_flag("--undo", serve.undo,
                "A player may ask to undo their last move; the other players accept or refuse");
   sv->add_option("--takeover", serve.takeover,

@@ -16,6 +16,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "bots/bots.hpp"
 #include "core/replay.hpp"
@@ -38,6 +39,14 @@ bool same_token(const std::string& a, const std::string& b) {
   unsigned char diff = 0;
   for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
   return diff == 0;
+}
+
+// A limit's bound as people write it: 4096, 0.01.
+std::string text_of(double x) {
+  if (x == static_cast<double>(static_cast<long>(x))) return std::to_string(static_cast<long>(x));
+  std::ostringstream s;
+  s << x;
+  return s.str();
 }
 
 nlohmann::json result_json(const engine::Result& r) {
@@ -152,7 +161,7 @@ class StreamSession : public Session {
     timeouts.idle_timeout = std::chrono::minutes(30);  // a person may think long
     timeouts.keep_alive_pings = true;
     ws_.set_option(timeouts);
-    ws_.read_message_max(kMaxClientMessage);
+    ws_.read_message_max(hub_.opts.limits.message_bytes);
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
     if constexpr (kTls)
       ws_.next_layer().async_handshake(asio::ssl::stream_base::server,
@@ -563,7 +572,12 @@ void Hub::received(const std::shared_ptr<Session>& s, const std::string& text) {
   auto table = s->table;  // kept alive through the handler
   if (!table) return refuse("no_hello", "say hello first");
   if (auto* a = std::get_if<Act>(&m)) return table->guarded([&] { table->act(s, *a); });
-  if (auto* c = std::get_if<Chat>(&m)) return table->chat(*c, s->seat);
+  if (auto* c = std::get_if<Chat>(&m)) {
+    if (c->text.size() > opts.limits.chat_bytes)
+      return refuse("bad_shape", "a chat line is at most " +
+                                     std::to_string(opts.limits.chat_bytes) + " bytes here");
+    return table->chat(*c, s->seat);
+  }
   if (std::holds_alternative<Undo>(m)) return table->guarded([&] { table->ask_undo(*s); });
   if (auto* u = std::get_if<UndoAnswer>(&m))
     return table->guarded([&] { table->answer_undo(*s, u->accept); });
@@ -671,6 +685,52 @@ void Hub::list(Session& s) {
     if (!t->over && !t->closed) games.push_back(t->listing());
   j["games"] = std::move(games);
   s.send(j);
+}
+
+std::string set_limit(Limits& l, const std::string& name_value) {
+  size_t eq = name_value.find('=');
+  if (eq == std::string::npos) return "--limit takes NAME=VALUE";
+  std::string name = name_value.substr(0, eq), text = name_value.substr(eq + 1);
+  double v = 0;
+  try {
+    size_t used = 0;
+    v = std::stod(text, &used);
+    if (used != text.size()) throw std::invalid_argument(text);
+  } catch (const std::exception&) {
+    return "--limit " + name + ": not a number: " + text;
+  }
+  // Each limit with the range it may take: a whole number unless a rate.
+  struct Known {
+    const char* name;
+    double low, high;
+    std::function<void(double)> set;
+  };
+  auto whole = [](auto& field) {
+    return [&field](double x) { field = static_cast<std::remove_reference_t<decltype(field)>>(x); };
+  };
+  const Known known[] = {
+      {"connections_per_address", 1, 1e6, whole(l.connections_per_address)},
+      {"bad_messages", 1, 1e6, whole(l.bad_messages)},
+      {"messages_per_second", 0.01, 1e6, [&](double x) { l.messages_per_second = x; }},
+      {"message_burst", 1, 1e6, [&](double x) { l.message_burst = x; }},
+      {"outbox", 1, 1e6, whole(l.outbox)},
+      {"games", 1, 1e6, whole(l.games)},
+      {"games_per_address", 1, 1e6, whole(l.games_per_address)},
+      {"message_bytes", 256, static_cast<double>(kMaxClientMessage), whole(l.message_bytes)},
+      {"chat_bytes", 1, static_cast<double>(kMaxChatText), whole(l.chat_bytes)},
+  };
+  for (const auto& k : known) {
+    if (name != k.name) continue;
+    bool rate = name == "messages_per_second";
+    if (v < k.low || v > k.high || (!rate && v != static_cast<double>(static_cast<long>(v))))
+      return "--limit " + name + " takes " + (rate ? "a number" : "a whole number") + " from " +
+             text_of(k.low) + " to " + text_of(k.high);
+    k.set(v);
+    return "";
+  }
+  std::string names;
+  for (const auto& k : known) names += std::string(names.empty() ? "" : ", ") + k.name;
+  return "--limit: no limit named " + name + " (" + names + ")";
 }
 
 bool lobby_bot_allowed(const std::string& spec) {
