@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "core/rng.hpp"
 #include "engine/game.hpp"
 #include "net/client.hpp"
 #include "net/protocol.hpp"
@@ -109,6 +110,35 @@ TEST(NetProtocol, RefusesWhatIsNotAMessage) {
   EXPECT_TRUE(refused(R"({"v":1,"type":"chat","text":"a\u0007b"})", "bad_shape"));
   EXPECT_TRUE(refused(R"({"v":1,"type":"chat","text":""})", "bad_shape"));
   EXPECT_TRUE(refused(R"({"v":1,"type":"shutdown"})", "bad_shape"));
+}
+
+// The server writes each view message straight to text (view_message):
+// byte for byte what the JSON tree of the view would dump, for every
+// seat along random games of rulesets with secrets, glimpses and results.
+TEST(NetProtocol, AViewMessageIsTheViewsJson) {
+  for (const char* id : {"article2", "escaped", "meet_the_patriots", "captured"}) {
+    auto loaded = engine::Loaded::open(id);
+    int players = std::string(id) == "escaped" ? 3 : 2;
+    engine::Game g(loaded, players, 5, loaded->options({}), engine::Mode::Record);
+    core::Rng rng(5);
+    for (int step = 0; step < 3000; ++step) {
+      for (int seat = 0; seat <= players; ++seat) {
+        engine::View v = g.view(seat);
+        size_t from = v.log.size() / 2;
+        auto want = net::message("view");
+        want["seq"] = step;
+        want["log_from"] = from;
+        want["view"] = net::seat_view_json(v);
+        want["view"]["log"] =
+            std::vector<std::string>(v.log.begin() + static_cast<long>(from), v.log.end());
+        v.log.erase(v.log.begin(), v.log.begin() + static_cast<long>(from));
+        ASSERT_EQ(net::view_message(v, step, from), want.dump()) << id << " step " << step;
+      }
+      if (g.actor() == 0) break;
+      g.apply(static_cast<int>(rng.below(static_cast<uint32_t>(g.action_count()))));
+    }
+    EXPECT_EQ(g.actor(), 0) << id << ": the game ends, its result written too";
+  }
 }
 
 TEST(NetProtocol, LinksAndCommitments) {

@@ -87,6 +87,13 @@ nlohmann::json error_message(std::string_view code, std::string_view text);
 // A seat's view as the protocol sends it: to_json(view). The engine's view
 // offers actions whose "cards" name only cards the seat sees.
 nlohmann::json seat_view_json(const engine::View& v);
+// The whole `view` message, {"v", "type", "seq", "log_from", "view"},
+// written straight to text: the same JSON as seat_view_json in the
+// message, without building it as a JSON tree first (a server writes one
+// for every connection after every action). `v.log` holds the lines to
+// send, those from `log_from` on. Throws std::runtime_error on text that
+// is not UTF-8, as dumping the tree would.
+std::string view_message(const engine::View& v, int64_t seq, size_t log_from);
 
 // The seed commitment published when a game starts: SHA-256 of
 // "ratify-seed-v1:<seed>:<nonce>", lowercase hex; revealed at the end.

@@ -92,6 +92,7 @@ struct Hub {
   std::map<std::string, int> per_address;
   std::map<std::string, std::shared_ptr<Table>> tables;          // by game id
   std::map<std::string, std::shared_ptr<engine::Loaded>> rules;  // by "ruleset/variant"
+  std::map<const engine::Loaded*, std::string> rules_hashes;     // net::ruleset_hash
 };
 
 // A connection: what the hub knows of it, whatever carries it.
@@ -107,10 +108,11 @@ class Session : public std::enable_shared_from_this<Session> {
   const std::string& address() const { return address_; }
 
   virtual void start() = 0;
-  void send(const nlohmann::json& j) {
+  void send(const nlohmann::json& j) { send_text(j.dump()); }
+  void send_text(std::string text) {
     if (closing_) return;
     if (out_.size() >= hub_.opts.limits.outbox) return drop();
-    out_.push_back(j.dump());
+    out_.push_back(std::move(text));
     if (out_.size() == 1) write();
   }
   // Sends what is queued, then closes.
@@ -246,6 +248,7 @@ struct Table : std::enable_shared_from_this<Table> {
   void undo_lapses(const std::string& why);
   void broadcast(const nlohmann::json& j);
   void send_view(Session& s, bool whole_log);
+  void send_view(Session& s, engine::View v, bool whole_log);
   void after_change();
   void bot_moves();
   void finish();
@@ -360,7 +363,10 @@ Table::Table(Hub& h, std::string game_id, std::shared_ptr<engine::Loaded> l, Ser
   }
   if (opts.takeover_seconds > 0 || opts.clock_seconds > 0)
     stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
-  rules_hash = ruleset_hash(loaded->where().dir, loaded->where().variant);
+  // Once per loaded rules: a lobby makes many games of them.
+  std::string& hash = hub.rules_hashes[loaded.get()];
+  if (hash.empty()) hash = ruleset_hash(loaded->where().dir, loaded->where().variant);
+  rules_hash = hash;
 }
 
 void Table::start_game() {
@@ -977,25 +983,26 @@ void Table::chat(const Chat& c, int from) {
 }
 
 void Table::send_view(Session& s, bool whole_log) {
-  engine::View v = game->view(s.seat);
-  size_t from = whole_log ? 0 : std::min(s.log_sent, v.log.size());
-  auto j = message("view");
-  j["seq"] = seq;
-  j["log_from"] = from;
-  nlohmann::json lines = nlohmann::json::array();
-  for (size_t k = from; k < v.log.size(); ++k) lines.push_back(std::move(v.log[k]));
-  s.log_sent = v.log.size();
-  // The lines sent before are not built into JSON again for every view:
-  // that made each view cost the length of the game so far.
-  v.log.clear();
-  auto vj = seat_view_json(v);
-  vj["log"] = std::move(lines);
-  j["view"] = std::move(vj);
-  s.send(j);
+  send_view(s, game->view(s.seat), whole_log);
 }
 
+void Table::send_view(Session& s, engine::View v, bool whole_log) {
+  size_t from = whole_log ? 0 : std::min(s.log_sent, v.log.size());
+  s.log_sent = v.log.size();
+  // The lines sent before are not written again for every view: that made
+  // each view cost the length of the game so far.
+  v.log.erase(v.log.begin(), v.log.begin() + static_cast<std::ptrdiff_t>(from));
+  s.send_text(view_message(v, seq, from));
+}
+
+// Every connection's new view, made together: what all seats are shown
+// alike is asked of the rules once (State::views).
 void Table::after_change() {
-  for (const auto& s : sessions) send_view(*s, false);
+  std::vector<int> seats;
+  for (const auto& s : sessions) seats.push_back(s->seat);
+  auto views = game->state().views(seats);
+  size_t k = 0;
+  for (const auto& s : sessions) send_view(*s, std::move(views[k++]), false);
   if (game->actor() == 0) return finish();
   maybe_take_over();
   start_clock();
