@@ -296,6 +296,7 @@ struct Table : std::enable_shared_from_this<Table> {
   int64_t seq = 0;         // actions carried out: a view's sequence number
   int resumed = 0;
   std::filesystem::path journal, secrets;
+  std::ofstream journal_out;  // the journal, open for appending once a step is written
   bool over = false, closed = false;
   std::string failure;
   std::optional<engine::Result> result;
@@ -502,12 +503,15 @@ void Table::start_clock() {
   });
 }
 
+// Each line reaches the kernel (flushed) before anyone hears of its
+// action, so a kill -9 loses none of it. The file stays open: opening and
+// closing it for every action was a quarter of a journaled server's CPU.
 void Table::journal_step(size_t k) {
   if (journal.empty()) return;
-  std::ofstream f(journal, std::ios::binary | std::ios::app);
-  f << core::step_json(game->step(k)).dump() << "\n";
-  f.close();
-  if (!f) throw std::runtime_error(journal.string() + ": write failed");
+  if (!journal_out.is_open()) journal_out.open(journal, std::ios::binary | std::ios::app);
+  journal_out << core::step_json(game->step(k)).dump() << "\n";
+  journal_out.flush();
+  if (!journal_out) throw std::runtime_error(journal.string() + ": write failed");
 }
 
 void Hub::accept() {
@@ -951,6 +955,7 @@ void Table::answer_undo(Session& s, bool accept) {
   seq = static_cast<int64_t>(game->steps());
   if (!journal.empty()) {
     // The journal is the game as it stands: written whole, then swapped in.
+    journal_out.close();  // the next step appends to the file swapped in
     auto fresh = journal;
     fresh += ".new";
     core::write_file(fresh.string(), network_replay(game->replay(), commit));
@@ -1062,6 +1067,7 @@ void Table::fail(const std::string& why) {
 void Table::close() {
   if (closed) return;
   closed = true;
+  journal_out.close();
   linger.cancel();
   clock.cancel();
   if (hub.one_game) return hub.stop_all();
