@@ -155,8 +155,10 @@ std::string open_searcher(const std::string& spec, const nlohmann::json& welcome
   return "";
 }
 
+// The same action as offered: its label (when the world's game built one)
+// and the cards, target and zone the seat sees of it.
 bool same_offer(const engine::Action& mine, const nlohmann::json& theirs) {
-  return mine.label == theirs.value("label", "") &&
+  return (mine.label.empty() || mine.label == theirs.value("label", "")) &&
          mine.cards == theirs.value("cards", std::vector<int>{}) &&
          mine.target == theirs.value("target", 0) && mine.zone == theirs.value("zone", "");
 }
