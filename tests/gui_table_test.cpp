@@ -488,3 +488,79 @@ TEST(WhatHappened, TheOptionsSwitchTurnsMovesAnimated) {
   d.frames(1);
   EXPECT_FALSE(d.probe().flying.empty()) << "switched on, yet nothing flew";
 }
+
+// Deliver 3: a summary between phases. Where Article II's Primary ends
+// (the ruleset's `phases` hint) the window stops the bots and sums up,
+// from the seat's view, the totals, the Candidates and the standing; a
+// key goes on. Off unless asked for (tests, capture, batch runs).
+TEST(WhatHappened, ASummaryWaitsBetweenThePrimaryAndTheGeneral) {
+  WindowOptions o = bots(kGames[0], 1280, 720, 3);
+  o.seats = {"easy", "easy", "easy"};
+  o.summaries = true;
+  Driver d(o);
+  d.frames(1);
+  d.play_bots(5000);  // stops where the phase ends
+  d.frames(1);
+  Probe p = d.probe();
+  ASSERT_FALSE(p.over);
+  ASSERT_TRUE(std::count(p.overlays.begin(), p.overlays.end(), "summary")) << "no summary";
+  ASSERT_FALSE(p.summary.empty());
+  EXPECT_EQ(p.summary.front(), "The Primary Election is over");
+  auto said = [&](const std::string& start) {
+    return std::any_of(p.summary.begin(), p.summary.end(),
+                       [&](const std::string& l) { return l.rfind(start, 0) == 0; });
+  };
+  EXPECT_TRUE(said("Primary Election totals: Player "));
+  EXPECT_TRUE(said("Candidates: "));
+  EXPECT_TRUE(said("Player 1: ")) << "each player's standing";
+  bool drawn = std::any_of(p.drawn.begin(), p.drawn.end(), [](const ProbeBox& t) {
+    return t.name == "The Primary Election is over";
+  });
+  EXPECT_TRUE(drawn);
+  keep_shot(d, "between-phases-article2");
+  int steps = p.steps;
+  d.frames(60);  // three seconds: the bots wait
+  EXPECT_EQ(d.probe().steps, steps);
+  d.key("space");
+  d.frames(1);
+  p = d.probe();
+  EXPECT_FALSE(std::count(p.overlays.begin(), p.overlays.end(), "summary"));
+  EXPECT_FALSE(p.paused) << "the key that closed it did nothing else";
+  d.frames(60);
+  EXPECT_GT(d.probe().steps, steps) << "the bots go on";
+  // Played to the end: no other summary (the end has its own panel).
+  d.play_bots(5000);
+  d.frames(1);
+  p = d.probe();
+  EXPECT_TRUE(p.over);
+  EXPECT_TRUE(p.summary.empty());
+}
+
+// The same between Constitution's deals; and off by default: the bots
+// play through.
+TEST(WhatHappened, ASummaryBetweenConstitutionsDealsOnlyWhenAsked) {
+  WindowOptions o = bots(kGames[2], 800, 600, 11);
+  o.seats = {"easy", "easy", "easy", "easy"};
+  {
+    Driver d(o);
+    d.frames(1);
+    d.play_bots(5000);
+    d.frames(1);
+    EXPECT_TRUE(d.probe().over) << "no summary stops a game by default";
+  }
+  o.summaries = true;
+  Driver d(o);
+  d.frames(1);
+  d.play_bots(5000);
+  d.frames(1);
+  Probe p = d.probe();
+  ASSERT_FALSE(p.summary.empty());
+  EXPECT_EQ(p.summary.front(), "The first deal is over");
+  EXPECT_TRUE(std::any_of(p.summary.begin(), p.summary.end(), [](const std::string& l) {
+    return l.rfind("Deal 1 (popular vote): ", 0) == 0;
+  }));
+  keep_shot(d, "between-phases-constitution-800");
+  ASSERT_TRUE(d.click_named("button:summary-close"));
+  d.frames(1);
+  EXPECT_TRUE(d.probe().summary.empty());
+}
