@@ -564,3 +564,28 @@ TEST(WhatHappened, ASummaryBetweenConstitutionsDealsOnlyWhenAsked) {
   d.frames(1);
   EXPECT_TRUE(d.probe().summary.empty());
 }
+
+// Deliver 3 and 6: Captured's end headlines the outcome for the seat
+// ("You won" / "You lost: Player 2 won") and breaks each score down, as
+// the rules count it (the players' status lines once the game is over).
+TEST(WhatHappened, CapturedsEndBreaksTheScoreDown) {
+  Driver d(bots(kGames[5], 1280, 720, 3));
+  d.frames(1);
+  advance(d, 100000);
+  d.frames(2);
+  Probe p = d.probe();
+  ASSERT_TRUE(p.over);
+  ASSERT_TRUE(std::count(p.overlays.begin(), p.overlays.end(), "result"));
+  EXPECT_TRUE(p.headline == "You won" || p.headline.rfind("You won, with ", 0) == 0 ||
+              p.headline.rfind("You lost: ", 0) == 0)
+      << p.headline;
+  int breakdowns = 0;
+  for (const auto& t : p.drawn)
+    if (t.name.rfind("Traitors ", 0) == 0 && t.name.find("Special Ops") != std::string::npos &&
+        t.name.find("total ") != std::string::npos)
+      ++breakdowns;
+  // One under each player in the panel, one beside each in the side panel
+  // (wrapped there, so only the panel's lines are whole).
+  EXPECT_GE(breakdowns, 3) << "each player's score broken down";
+  keep_shot(d, "end-captured");
+}

@@ -272,16 +272,35 @@ void App::draw_menu() {
   }
 }
 
+// The end: the headline, the result, then each player's score and, under
+// it, their status lines (how the score is made, when the rules say so:
+// Captured's breakdown), on fewer lines when the table is short.
 void App::draw_result() {
   const auto& r = *session_->result();
   cv_.fill(table_rect_, {0, 0, 0, 120});
   frame_.modal_blocker([this] { result_open_ = false; });
   int n = session_->players();
-  Font f = font(15), bf = font(15, Weight::Bold);
-  int lh = cv_.line_h(f) + px(6);
-  int w = std::min(table_rect_.w - px(40), px(560));
+  Font f = font(15), bf = font(15, Weight::Bold), sf = font(12.5);
+  int lh = cv_.line_h(f) + px(6), slh = cv_.line_h(sf);
+  int w = std::min(table_rect_.w - px(40), px(600));
   auto text_lines = cv_.wrap(r.text, f, w - px(48));
-  int h = px(60) + static_cast<int>(text_lines.size()) * cv_.line_h(f) + px(16) + n * lh + px(80);
+  const auto& status = seat().view().status;
+  std::vector<std::vector<std::string>> details(static_cast<size_t>(n));
+  for (int pl = 1; pl <= n && pl - 1 < static_cast<int>(status.size()); ++pl) {
+    std::string line;
+    for (const auto& l : status[static_cast<size_t>(pl - 1)])
+      line += (line.empty() ? "" : "  \u00b7  ") + l;
+    details[static_cast<size_t>(pl - 1)] = cv_.wrap(line, sf, w - px(72));
+  }
+  auto height = [&] {
+    int h = px(60) + static_cast<int>(text_lines.size()) * cv_.line_h(f) + px(16) + n * lh + px(80);
+    for (const auto& d : details) h += static_cast<int>(d.size()) * slh;
+    return h;
+  };
+  for (size_t keep : {size_t{2}, size_t{1}, size_t{0}})
+    for (auto& d : details)
+      if (height() > table_rect_.h - px(16) && d.size() > keep) d.resize(keep);
+  int h = height();
   Rect p{table_rect_.cx() - w / 2, table_rect_.cy() - h / 2, w, h};
   cv_.fill(p, theme::panel, px(14));
   cv_.frame(p, theme::playable, px(14), px(2));
@@ -294,7 +313,9 @@ void App::draw_result() {
   for (int pl = 1; pl <= n; ++pl) {
     bool won = has(r.winners, pl);
     std::string who = (won ? "\u2605 " : "   ") + player_name(pl) +
-                      (session_->seat(pl) == "human" ? "" : " (bot)");
+                      (session_->seat(pl) != "human" ? " (bot)"
+                       : session_->humans() == 1     ? " (you)"
+                                                     : "");
     cv_.text(p.x + px(24), y, who, won ? bf : f, won ? theme::playable : theme::text);
     if (pl - 1 < static_cast<int>(r.scores.size())) {
       char buf[32];
@@ -302,6 +323,8 @@ void App::draw_result() {
       cv_.text(p.right() - px(24) - cv_.text_w(buf, bf), y, buf, bf, theme::text);
     }
     y += lh;
+    for (const auto& l : details[static_cast<size_t>(pl - 1)])
+      y += (cv_.text(p.x + px(48), y - px(4), l, sf, theme::muted, w - px(72)), slh);
   }
   int bw = (w - px(48) - px(20)) / 3, by = p.bottom() - px(56);
   if (session_->remote()) {
