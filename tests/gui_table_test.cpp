@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include <unistd.h>
 
@@ -588,4 +589,26 @@ TEST(WhatHappened, CapturedsEndBreaksTheScoreDown) {
   // (wrapped there, so only the panel's lines are whole).
   EXPECT_GE(breakdowns, 3) << "each player's score broken down";
   keep_shot(d, "end-captured");
+}
+
+// Deliver 6: Meet the Patriots' cards big enough for the empty table.
+// The draw deck lies beside the formation (a column of stacks at a grid's
+// left) instead of on a line above it, so the cards take that line's
+// height: about 74 px high at 1280x720 before, now over 85.
+TEST(ReadableCards, MeetThePatriotsCardsFillTheTable) {
+  for (auto [w, h, least] : {std::tuple{1280, 720, 85}, std::tuple{800, 600, 70}}) {
+    Driver d(bots(kGames[4], w, h, 3));
+    d.frames(1);
+    Probe p = d.probe();
+    const ProbeCard *deck = nullptr, *first = nullptr;
+    for (const auto& c : p.cards) {
+      if (c.zone == "draw") deck = &c;
+      if (c.zone == "slot:1" && !first) first = &c;
+    }
+    ASSERT_TRUE(deck && first);
+    std::cout << w << "x" << h << ": the formation's cards are " << first->h << " px high\n";
+    EXPECT_GE(first->h, least) << w << "x" << h;
+    EXPECT_LT(deck->x + deck->w, first->x) << "the deck lies at the formation's left";
+    EXPECT_LT(deck->y, first->y + first->h) << "beside its first row, not above it";
+  }
 }

@@ -97,8 +97,11 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
   Packed p = pack(items, r, inner.w, m, in, true);
   int total = lines_height(p.lines, m);
   int y = inner.y + (centre_vertically ? std::max(0, (inner.h - total) / 2) : 0);
-  // Grid lines share one left edge, so places line up column under column.
-  int grid_x = inner.x + std::max(0, (inner.w - p.heading_w - p.grid_w) / 2);
+  // Grid lines share one left edge, so places line up column under column;
+  // a column of stacks beside the grid goes at its left.
+  int side = p.side_w ? p.side_w + m.gap : 0;
+  int grid_x = inner.x + side + std::max(0, (inner.w - side - p.heading_w - p.grid_w) / 2);
+  bool side_placed = false;
   std::vector<bool> headed(r.groups.size());
   int widest = 0;  // the free lines' left edge: as the widest line has been
   for (const auto& l : p.lines)
@@ -119,6 +122,17 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
     }
     int x = inner.x + std::max(0, (inner.w - l.w) / 2);
     if (g && g->grid) {
+      if (l.group == p.side_group && !side_placed) {
+        side_placed = true;
+        int sy = y;
+        for (int idx : p.side) {
+          const Item& it = items[idx];
+          int w = box_width(it, m, false), h = box_height(it, m);
+          Rect box{grid_x - side + (p.side_w - w) / 2, sy, w, h};
+          if (!it.ghost) out.zones.push_back(spot_for(it, v.zones[it.zone], box, m, false));
+          sy += h + m.gap;
+        }
+      }
       for (size_t k = 0; k < l.items.size(); ++k) {
         int col = static_cast<int>(k);
         if (g->snake && l.row % 2 == 1) col = l.per_line - 1 - col;

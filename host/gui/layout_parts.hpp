@@ -115,6 +115,10 @@ struct Packed {
   int heading_w = 0;  // the column of family headings at the left of grid lines (0: above)
   int cell = 0, grid_w = 0;
   bool overfull = false;  // something is wider than the region even at its least
+  // Stacks beside a grid (a deck beside the formation): the items, one
+  // under another at the grid's left, and the column's width (0: none).
+  std::vector<int> side;
+  int side_w = 0, side_group = -1;
 };
 
 // Sizes of an item at a card size (layout_pack.cpp).
