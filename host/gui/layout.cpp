@@ -250,6 +250,9 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
   const engine::View& v = *in.view;
   std::vector<Item> items;
   std::vector<std::string> caps;
+  bool any_corner = false;
+  if (in.defs)
+    for (const auto& d : *in.defs) any_corner = any_corner || !corner_text(d).empty();
   for (size_t i = 0; i < v.zones.size(); ++i) {
     const auto& z = v.zones[i];
     ZoneHint h = in.hints ? hint_for(*in.hints, z.name, caps) : ZoneHint{};
@@ -264,9 +267,12 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     it.n = static_cast<int>(z.cards.size());
     for (const auto& c : z.cards) it.all_hidden = it.all_hidden && !c.face_up;
     it.spread = it.fan == Fan::Stack ? spread_of(z, in.defs) : 1;
-    // A pile that spreads its top cards once keeps room for the most it
-    // shows, so the next card of a trick does not push its neighbours.
+    // A pile that spreads its top cards keeps room for the most it shows,
+    // so the next card of a trick does not push its neighbours; one whose
+    // every card lies face up may spread (cards with corner labels), so it
+    // takes that room from the start where its line has it to spare.
     if (it.spread > 1) it.reserve = 4;
+    it.may_spread = it.fan == Fan::Stack && z.visibility == core::Visibility::All && any_corner;
     if (in.memory) {  // at any card size: the next layout may try another
       int& spread = in.memory->zone_w["spread " + z.name];
       spread = std::max(spread, it.reserve);

@@ -328,6 +328,11 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     if (it.fan == Fan::Row) held[idx] = held_least(it, m, width, in, record);
     int kept = std::min(remembered(in, it, m), width);
     int pref = std::max(box_width(it, m, false), kept);
+    if (it.may_spread) {
+      Item spread = it;  // room to spread four where the line has it to spare
+      spread.reserve = 4;
+      pref = std::max(pref, box_width(spread, m, false));
+    }
     if (box_width(it, m, true) > width && !hopeless(it, width, m)) out.overfull = true;
     // A zone and the slots glued after it wrap together.
     int unit = least;

@@ -65,9 +65,10 @@ struct Item {
   Fan fan = Fan::Row;
   int n = 0;
   bool all_hidden = true;
-  int spread = 1;   // stacks: face-up top cards shown side by side
-  int reserve = 1;  // stacks: the spread their room is kept for (the most a pile shows)
-  int group = -1;   // its family's index in Region::groups, or -1: it flows
+  int spread = 1;           // stacks: face-up top cards shown side by side
+  int reserve = 1;          // stacks: the spread their room is kept for (the most a pile shows)
+  bool may_spread = false;  // a face-up pile: prefers room for four spread from the start
+  int group = -1;           // its family's index in Region::groups, or -1: it flows
   std::optional<double> x, y;
   std::string title;  // the label drawn over it: `full`, or `part` under a heading
   int label_w = 0;
