@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <string_view>
 #include <tuple>
 
@@ -478,11 +479,21 @@ TableLayout lay_out_table(const LayoutInput& in) {
     if (!centre)
       out.areas.push_back({r.player, r.rect, {r.rect.x, r.rect.y, r.rect.w, f.big.header_h}});
   }
-  if (in.memory)
+  if (in.memory) {
+    // The room a pile took ahead of fanning is not kept as its least:
+    // kept, it would crowd its line at the next layout.
+    std::map<int, const Item*> item_of;
+    for (const auto& it : items) item_of[it.zone] = &it;
     for (const auto& z : out.zones) {
       int& w = in.memory->zone_w[zone_key(in.view->zones[z.zone].name, z.slot.h)];
-      w = std::max(w, z.box.w);
+      const Item* it = item_of[z.zone];
+      bool ahead = it && it->may_spread && it->reserve < 4;
+      int took = z.box.w;
+      if (ahead)
+        took = std::min(took, box_width(*it, metrics_for(z.slot.h, in.scale, corners), false));
+      w = std::max(w, took);
     }
+  }
   return out;
 }
 

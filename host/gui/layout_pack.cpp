@@ -367,6 +367,11 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
   for (auto& l : lines) {
     if (l.group >= 0) continue;
     if (share_among_rows(l, items, width, held)) continue;
+    // A pile that may fan takes its room first, whole: a share of it would
+    // leave it to push its neighbours when it fans.
+    for (size_t k = 0; k < l.items.size(); ++k)
+      if (items[l.items[k]].may_spread && l.prefs[k] - l.widths[k] <= width - l.w)
+        l.w += l.prefs[k] - l.widths[k], l.widths[k] = l.prefs[k];
     int want = 0, room = width - l.w;
     for (size_t k = 0; k < l.items.size(); ++k) want += l.prefs[k] - l.widths[k];
     for (size_t k = 0; k < l.items.size() && want > 0 && room > 0; ++k) {
