@@ -612,3 +612,25 @@ TEST(ReadableCards, MeetThePatriotsCardsFillTheTable) {
     EXPECT_LT(deck->y, first->y + first->h) << "beside its first row, not above it";
   }
 }
+
+// Hotseat: the summary may open for the next player, after the curtain,
+// so it holds only lines every player may see, never "You drew ...".
+TEST(WhatHappened, AHotseatSummarySaysNothingPrivate) {
+  WindowOptions o = bots(kGames[0], 1280, 720, 3);
+  o.seats = {"human", "human"};
+  o.summaries = true;
+  Driver d(o);
+  d.frames(1);
+  Probe p;
+  for (int guard = 0; guard < 200; ++guard) {
+    p = d.probe();
+    if (!p.summary.empty() || p.over) break;
+    if (std::count(p.overlays.begin(), p.overlays.end(), "curtain"))
+      d.key("space");
+    else if (!d.click_named("action:1") && !d.click_named("button:end-turn"))
+      break;
+    d.frames(1);
+  }
+  ASSERT_FALSE(p.summary.empty()) << "no summary between the phases";
+  for (const auto& l : p.summary) EXPECT_EQ(l.rfind("You ", 0), std::string::npos) << l;
+}

@@ -305,7 +305,16 @@ void App::mark_bot_move() {
 // when the window shows them, and bots wait until it is closed.
 bool App::watch_phase() {
   if (!opts_.summaries || !session_ || summary_) return false;
-  auto s = phases_.look(seat().view(), session_->meta().layout);
+  // Several humans at one screen: the panel may open for the next one,
+  // so it says only what every player may see (no "You drew ..." line).
+  std::optional<PhaseSummary> s;
+  try {
+    s = session_->humans() >= 2 && !session_->remote()
+            ? phases_.look(session_->view(0), session_->meta().layout)
+            : phases_.look(seat().view(), session_->meta().layout);
+  } catch (const std::exception&) {
+    return false;  // the rules failed showing the table: seat() says so
+  }
   if (!s) return false;
   summary_ = std::move(*s);
   choices_.menu.reset();
