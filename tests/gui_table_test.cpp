@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include <unistd.h>
 
@@ -487,4 +488,149 @@ TEST(WhatHappened, TheOptionsSwitchTurnsMovesAnimated) {
   ASSERT_TRUE(d.click_named("action:1"));
   d.frames(1);
   EXPECT_FALSE(d.probe().flying.empty()) << "switched on, yet nothing flew";
+}
+
+// Deliver 3: a summary between phases. Where Article II's Primary ends
+// (the ruleset's `phases` hint) the window stops the bots and sums up,
+// from the seat's view, the totals, the Candidates and the standing; a
+// key goes on. Off unless asked for (tests, capture, batch runs).
+TEST(WhatHappened, ASummaryWaitsBetweenThePrimaryAndTheGeneral) {
+  WindowOptions o = bots(kGames[0], 1280, 720, 3);
+  o.seats = {"easy", "easy", "easy"};
+  o.summaries = true;
+  Driver d(o);
+  d.frames(1);
+  d.play_bots(5000);  // stops where the phase ends
+  d.frames(1);
+  Probe p = d.probe();
+  ASSERT_FALSE(p.over);
+  ASSERT_TRUE(std::count(p.overlays.begin(), p.overlays.end(), "summary")) << "no summary";
+  ASSERT_FALSE(p.summary.empty());
+  EXPECT_EQ(p.summary.front(), "The Primary Election is over");
+  auto said = [&](const std::string& start) {
+    return std::any_of(p.summary.begin(), p.summary.end(),
+                       [&](const std::string& l) { return l.rfind(start, 0) == 0; });
+  };
+  EXPECT_TRUE(said("Primary Election totals: Player "));
+  EXPECT_TRUE(said("Candidates: "));
+  EXPECT_TRUE(said("Player 1: ")) << "each player's standing";
+  bool drawn = std::any_of(p.drawn.begin(), p.drawn.end(), [](const ProbeBox& t) {
+    return t.name == "The Primary Election is over";
+  });
+  EXPECT_TRUE(drawn);
+  keep_shot(d, "between-phases-article2");
+  int steps = p.steps;
+  d.frames(60);  // three seconds: the bots wait
+  EXPECT_EQ(d.probe().steps, steps);
+  d.key("space");
+  d.frames(1);
+  p = d.probe();
+  EXPECT_FALSE(std::count(p.overlays.begin(), p.overlays.end(), "summary"));
+  EXPECT_FALSE(p.paused) << "the key that closed it did nothing else";
+  d.frames(60);
+  EXPECT_GT(d.probe().steps, steps) << "the bots go on";
+  // Played to the end: no other summary (the end has its own panel).
+  d.play_bots(5000);
+  d.frames(1);
+  p = d.probe();
+  EXPECT_TRUE(p.over);
+  EXPECT_TRUE(p.summary.empty());
+}
+
+// The same between Constitution's deals; and off by default: the bots
+// play through.
+TEST(WhatHappened, ASummaryBetweenConstitutionsDealsOnlyWhenAsked) {
+  WindowOptions o = bots(kGames[2], 800, 600, 11);
+  o.seats = {"easy", "easy", "easy", "easy"};
+  {
+    Driver d(o);
+    d.frames(1);
+    d.play_bots(5000);
+    d.frames(1);
+    EXPECT_TRUE(d.probe().over) << "no summary stops a game by default";
+  }
+  o.summaries = true;
+  Driver d(o);
+  d.frames(1);
+  d.play_bots(5000);
+  d.frames(1);
+  Probe p = d.probe();
+  ASSERT_FALSE(p.summary.empty());
+  EXPECT_EQ(p.summary.front(), "The first deal is over");
+  EXPECT_TRUE(std::any_of(p.summary.begin(), p.summary.end(), [](const std::string& l) {
+    return l.rfind("Deal 1 (popular vote): ", 0) == 0;
+  }));
+  keep_shot(d, "between-phases-constitution-800");
+  ASSERT_TRUE(d.click_named("button:summary-close"));
+  d.frames(1);
+  EXPECT_TRUE(d.probe().summary.empty());
+}
+
+// Deliver 3 and 6: Captured's end headlines the outcome for the seat
+// ("You won" / "You lost: Player 2 won") and breaks each score down, as
+// the rules count it (the players' status lines once the game is over).
+TEST(WhatHappened, CapturedsEndBreaksTheScoreDown) {
+  Driver d(bots(kGames[5], 1280, 720, 3));
+  d.frames(1);
+  advance(d, 100000);
+  d.frames(2);
+  Probe p = d.probe();
+  ASSERT_TRUE(p.over);
+  ASSERT_TRUE(std::count(p.overlays.begin(), p.overlays.end(), "result"));
+  EXPECT_TRUE(p.headline == "You won" || p.headline.rfind("You won, with ", 0) == 0 ||
+              p.headline.rfind("You lost: ", 0) == 0)
+      << p.headline;
+  int breakdowns = 0;
+  for (const auto& t : p.drawn)
+    if (t.name.rfind("Traitors ", 0) == 0 && t.name.find("Special Ops") != std::string::npos &&
+        t.name.find("total ") != std::string::npos)
+      ++breakdowns;
+  // One under each player in the panel, one beside each in the side panel
+  // (wrapped there, so only the panel's lines are whole).
+  EXPECT_GE(breakdowns, 3) << "each player's score broken down";
+  keep_shot(d, "end-captured");
+}
+
+// Deliver 6: Meet the Patriots' cards big enough for the empty table.
+// The draw deck lies beside the formation (a column of stacks at a grid's
+// left) instead of on a line above it, so the cards take that line's
+// height: about 74 px high at 1280x720 before, now over 85.
+TEST(ReadableCards, MeetThePatriotsCardsFillTheTable) {
+  for (auto [w, h, least] : {std::tuple{1280, 720, 85}, std::tuple{800, 600, 70}}) {
+    Driver d(bots(kGames[4], w, h, 3));
+    d.frames(1);
+    Probe p = d.probe();
+    const ProbeCard *deck = nullptr, *first = nullptr;
+    for (const auto& c : p.cards) {
+      if (c.zone == "draw") deck = &c;
+      if (c.zone == "slot:1" && !first) first = &c;
+    }
+    ASSERT_TRUE(deck && first);
+    std::cout << w << "x" << h << ": the formation's cards are " << first->h << " px high\n";
+    EXPECT_GE(first->h, least) << w << "x" << h;
+    EXPECT_LT(deck->x + deck->w, first->x) << "the deck lies at the formation's left";
+    EXPECT_LT(deck->y, first->y + first->h) << "beside its first row, not above it";
+  }
+}
+
+// Hotseat: the summary may open for the next player, after the curtain,
+// so it holds only lines every player may see, never "You drew ...".
+TEST(WhatHappened, AHotseatSummarySaysNothingPrivate) {
+  WindowOptions o = bots(kGames[0], 1280, 720, 3);
+  o.seats = {"human", "human"};
+  o.summaries = true;
+  Driver d(o);
+  d.frames(1);
+  Probe p;
+  for (int guard = 0; guard < 200; ++guard) {
+    p = d.probe();
+    if (!p.summary.empty() || p.over) break;
+    if (std::count(p.overlays.begin(), p.overlays.end(), "curtain"))
+      d.key("space");
+    else if (!d.click_named("action:1") && !d.click_named("button:end-turn"))
+      break;
+    d.frames(1);
+  }
+  ASSERT_FALSE(p.summary.empty()) << "no summary between the phases";
+  for (const auto& l : p.summary) EXPECT_EQ(l.rfind("You ", 0), std::string::npos) << l;
 }

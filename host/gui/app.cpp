@@ -77,6 +77,8 @@ void App::start_session(std::unique_ptr<Session> s) {
   choices_.forget();
   table_.forget();
   result_open_ = result_seen_ = paused_ = false;
+  phases_.forget();
+  summary_.reset();
   if (help_.open()) help_.toggle();
   messages_.clear_banner();
   side_.forget();
@@ -172,6 +174,7 @@ void App::update(uint64_t now_ms) {
   }
   follow_actor();
   step_bots();
+  watch_phase();
   if (!session_->result()) {
     result_seen_ = result_open_ = false;
   } else if (!result_seen_) {
@@ -210,7 +213,7 @@ void App::follow_actor() {
 
 void App::step_bots() {
   if (session_->remote()) return;  // the server's bots move there
-  if (paused_ || curtain_ || !session_->error().empty()) return;
+  if (paused_ || curtain_ || summary_ || !session_->error().empty()) return;
   int delay = kSpeedMs[speed_];
   if (frame_.now - last_move_ < static_cast<uint64_t>(delay)) return;
   auto start = std::chrono::steady_clock::now();
@@ -241,8 +244,10 @@ void App::step_bots() {
       return;
     }
     last_move_ = frame_.now;
-    // "instant" keeps playing within a frame's budget, so the window stays live.
-    if (delay > 0 || std::chrono::steady_clock::now() - start > std::chrono::milliseconds(15))
+    // "instant" keeps playing within a frame's budget, so the window stays
+    // live; it stops where a phase ends, for its summary.
+    if (delay > 0 || watch_phase() ||
+        std::chrono::steady_clock::now() - start > std::chrono::milliseconds(15))
       return;
   }
 }
@@ -256,6 +261,7 @@ int App::play_bots_now(int max_actions) {
     if (done + 1 == max_actions) mark_bot_move();
     session_->bot_move();
     ++done;
+    if (watch_phase()) break;  // its summary waits for a click
   }
   last_move_ = frame_.now;
   follow_actor();
@@ -293,6 +299,26 @@ void App::mark_bot_move() {
   if (session_->humans() > 0) return;
   seat();
   seat_.clear_marks();
+}
+
+// A phase just ended (the ruleset's `phases` hint): its summary opens,
+// when the window shows them, and bots wait until it is closed.
+bool App::watch_phase() {
+  if (!opts_.summaries || !session_ || summary_) return false;
+  // Several humans at one screen: the panel may open for the next one,
+  // so it says only what every player may see (no "You drew ..." line).
+  std::optional<PhaseSummary> s;
+  try {
+    s = session_->humans() >= 2 && !session_->remote()
+            ? phases_.look(session_->view(0), session_->meta().layout)
+            : phases_.look(seat().view(), session_->meta().layout);
+  } catch (const std::exception&) {
+    return false;  // the rules failed showing the table: seat() says so
+  }
+  if (!s) return false;
+  summary_ = std::move(*s);
+  choices_.menu.reset();
+  return true;
 }
 
 // A remote seat's news: notices (resyncs, chat, the seed checked), the

@@ -27,6 +27,7 @@
 #include "gui/seat_view.hpp"
 #include "gui/session.hpp"
 #include "gui/side_panel.hpp"
+#include "gui/summary.hpp"
 #include "gui/table_view.hpp"
 
 union SDL_Event;
@@ -68,6 +69,7 @@ class App : TableClicks {
   bool human_turn();
   void mark_bot_move();
   void take_news();
+  bool watch_phase();
   bool remote_refuses(const std::string& what);
 
   // app_net.cpp: a network seat's chat line and undo asked of the others
@@ -112,6 +114,7 @@ class App : TableClicks {
   std::string remote_status();
   void draw_menu();
   void draw_result();
+  void draw_summary();
   void draw_curtain();
   TableFacts table_facts();
   SideFacts side_facts();
@@ -148,6 +151,8 @@ class App : TableClicks {
   bool result_open_ = false, result_seen_ = false, see_all_ = true, paused_ = false;
   int speed_ = 1;         // normal
   bool animate_ = false;  // moves glide (the Options switch; WindowOptions::animate)
+  PhaseWatch phases_;
+  std::optional<PhaseSummary> summary_;  // open between phases until a click or key
   uint64_t last_move_ = 0, ui_version_ = 0;
   // A remote seat: when its turn began (the clock), whether the server is lost.
   uint64_t turn_since_ = 0;

@@ -87,8 +87,9 @@ void App::draw_game() {
     messages_.draw_banner(table_rect_, session_->error());
     messages_.draw_notice(table_rect_, banner_up(), table_.layout(seat()).centre);
     if (choices_.menu) draw_menu();
-    table_.draw_preview(t, result_open_);
+    table_.draw_preview(t, result_open_ || summary_);
     if (session_->remote()) draw_net(table_rect_);
+    if (summary_) draw_summary();
     if (result_open_) draw_result();
   }
   draw_top_bar({0, 0, cv_.w(), bar});
@@ -135,6 +136,7 @@ void App::draw_top_bar(Rect r) {
       : a ? player_name(a) + " (bot) is playing" + (paused_ ? " \u2014 paused" : "")
           : "";
   if (session_->remote()) status = remote_status();
+  if (summary_) status = summary_->title + " \u2014 any key goes on";
   if (session_->humans() == 0 && !session_->result() && !session_->remote())
     status += see_all_ ? "  \u00b7  every hand shown (V)" : "  \u00b7  public cards only (V)";
   Color sc = human_turn() ? theme::playable : theme::text;
@@ -276,16 +278,35 @@ void App::draw_menu() {
   }
 }
 
+// The end: the headline, the result, then each player's score and, under
+// it, their status lines (how the score is made, when the rules say so:
+// Captured's breakdown), on fewer lines when the table is short.
 void App::draw_result() {
   const auto& r = *session_->result();
   cv_.fill(table_rect_, {0, 0, 0, 120});
   frame_.modal_blocker([this] { result_open_ = false; });
   int n = session_->players();
-  Font f = font(15), bf = font(15, Weight::Bold);
-  int lh = cv_.line_h(f) + px(6);
-  int w = std::min(table_rect_.w - px(40), px(560));
+  Font f = font(15), bf = font(15, Weight::Bold), sf = font(12.5);
+  int lh = cv_.line_h(f) + px(6), slh = cv_.line_h(sf);
+  int w = std::min(table_rect_.w - px(40), px(600));
   auto text_lines = cv_.wrap(r.text, f, w - px(48));
-  int h = px(60) + static_cast<int>(text_lines.size()) * cv_.line_h(f) + px(16) + n * lh + px(80);
+  const auto& status = seat().view().status;
+  std::vector<std::vector<std::string>> details(static_cast<size_t>(n));
+  for (int pl = 1; pl <= n && pl - 1 < static_cast<int>(status.size()); ++pl) {
+    std::string line;
+    for (const auto& l : status[static_cast<size_t>(pl - 1)])
+      line += (line.empty() ? "" : "  \u00b7  ") + l;
+    details[static_cast<size_t>(pl - 1)] = cv_.wrap(line, sf, w - px(72));
+  }
+  auto height = [&] {
+    int h = px(60) + static_cast<int>(text_lines.size()) * cv_.line_h(f) + px(16) + n * lh + px(80);
+    for (const auto& d : details) h += static_cast<int>(d.size()) * slh;
+    return h;
+  };
+  for (size_t keep : {size_t{2}, size_t{1}, size_t{0}})
+    for (auto& d : details)
+      if (height() > table_rect_.h - px(16) && d.size() > keep) d.resize(keep);
+  int h = height();
   Rect p{table_rect_.cx() - w / 2, table_rect_.cy() - h / 2, w, h};
   cv_.fill(p, theme::panel, px(14));
   cv_.frame(p, theme::playable, px(14), px(2));
@@ -298,7 +319,9 @@ void App::draw_result() {
   for (int pl = 1; pl <= n; ++pl) {
     bool won = has(r.winners, pl);
     std::string who = (won ? "\u2605 " : "   ") + player_name(pl) +
-                      (session_->seat(pl) == "human" ? "" : " (bot)");
+                      (session_->seat(pl) != "human" ? " (bot)"
+                       : session_->humans() == 1     ? " (you)"
+                                                     : "");
     cv_.text(p.x + px(24), y, who, won ? bf : f, won ? theme::playable : theme::text);
     if (pl - 1 < static_cast<int>(r.scores.size())) {
       char buf[32];
@@ -306,6 +329,8 @@ void App::draw_result() {
       cv_.text(p.right() - px(24) - cv_.text_w(buf, bf), y, buf, bf, theme::text);
     }
     y += lh;
+    for (const auto& l : details[static_cast<size_t>(pl - 1)])
+      y += (cv_.text(p.x + px(48), y - px(4), l, sf, theme::muted, w - px(72)), slh);
   }
   int bw = (w - px(48) - px(20)) / 3, by = p.bottom() - px(56);
   if (session_->remote()) {
@@ -325,6 +350,63 @@ void App::draw_result() {
          [this] { open_options(session_->settings().loaded); });
   button({p.x + px(44) + 2 * bw, by, bw, px(40)}, "See the table", "button:result-close",
          [this] { result_open_ = false; });
+}
+
+// Between phases: what happened, and the scores so far, until a click
+// or key. The earliest lines give way when the table is short.
+void App::draw_summary() {
+  const PhaseSummary& s = *summary_;
+  cv_.fill(table_rect_, {0, 0, 0, 120});
+  frame_.modal_blocker([this] { summary_.reset(); });
+  Font f = font(14), bf = font(14, Weight::Bold), hf = font(12.5, Weight::Bold);
+  int lh = cv_.line_h(f);
+  int w = std::min(table_rect_.w - px(24), px(640)), tw = w - px(48);
+  auto wrap_all = [&](const std::vector<std::string>& ls) {
+    std::vector<std::string> out;
+    for (const auto& l : ls)
+      for (auto& piece : cv_.wrap(l, f, tw)) out.push_back(std::move(piece));
+    return out;
+  };
+  int name_w = 0;
+  for (const auto& [who, line] : s.players) name_w = std::max(name_w, cv_.text_w(who, bf));
+  name_w += px(12);
+  std::vector<std::vector<std::string>> standing;
+  for (const auto& [who, line] : s.players) standing.push_back(cv_.wrap(line, f, tw - name_w));
+  auto happened = wrap_all(s.happened);
+  auto table = wrap_all(s.table);
+  auto height = [&] {
+    int rows = static_cast<int>(happened.size() + table.size());
+    for (const auto& st : standing) rows += std::max<int>(1, static_cast<int>(st.size()));
+    return px(58) + px(24) + rows * lh + px(24) + px(16) + px(64);
+  };
+  int room = table_rect_.h - px(16);
+  while (height() > room && happened.size() > 1) happened.erase(happened.begin());
+  for (auto& st : standing)
+    if (height() > room && st.size() > 2) st.resize(2);
+  int h = std::min(height(), room);
+  Rect p{table_rect_.cx() - w / 2, table_rect_.cy() - h / 2, w, h};
+  cv_.fill(p, theme::panel, px(14));
+  cv_.frame(p, theme::playable, px(14), px(2));
+  int x = p.x + px(24), y = p.y + px(16);
+  cv_.text(x, y, s.title, font(22, Weight::Bold), theme::playable, tw);
+  y += px(42);
+  cv_.text(x, y, "What happened", hf, theme::muted, tw);
+  y += px(20);
+  for (const auto& l : happened) y += (cv_.text(x, y, l, f, theme::text, tw), lh);
+  y += px(12);
+  cv_.text(x, y, "So far", hf, theme::muted, tw);
+  y += px(20);
+  for (const auto& l : table) y += (cv_.text(x, y, l, f, theme::text, tw), lh);
+  for (size_t k = 0; k < s.players.size() && k < standing.size(); ++k) {
+    cv_.text(x, y, s.players[k].first, bf, theme::text, name_w);
+    for (const auto& l : standing[k])
+      y += (cv_.text(x + name_w, y, l, f, theme::text, tw - name_w), lh);
+    if (standing[k].empty()) y += lh;
+  }
+  int bw = px(220);
+  button(
+      {p.cx() - bw / 2, p.bottom() - px(56), bw, px(40)}, "Go on (any key)", "button:summary-close",
+      [this] { summary_.reset(); }, true, true);
 }
 
 void App::draw_curtain() {
@@ -381,6 +463,13 @@ Probe App::probe() {
   if (menu) p.overlays.push_back("menu");
   if (curtain_) p.overlays.push_back("curtain");
   if (result_open_) p.overlays.push_back("result");
+  if (summary_) {
+    p.overlays.push_back("summary");
+    p.summary.push_back(summary_->title);
+    for (const auto* part : {&summary_->happened, &summary_->table})
+      p.summary.insert(p.summary.end(), part->begin(), part->end());
+    for (const auto& [who, line] : summary_->players) p.summary.push_back(who + ": " + line);
+  }
   if (table_.pinned()) p.overlays.push_back("preview");
   if (messages_.has_banner()) p.overlays.push_back("banner");
   p.actor = session_->actor();

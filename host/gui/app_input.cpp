@@ -100,7 +100,7 @@ void App::commit_digits() {
 }
 
 bool App::overlay_open() const {
-  return help_.open() || choices_.menu || table_.pinned() || result_open_ || curtain_;
+  return help_.open() || choices_.menu || table_.pinned() || result_open_ || curtain_ || summary_;
 }
 
 void App::on_key(int sym, bool ctrl, bool shift) {
@@ -123,6 +123,10 @@ void App::on_key(int sym, bool ctrl, bool shift) {
       bottom_ = curtain_, curtain_ = 0;
     else if (ctrl && sym == SDLK_z)
       undo();  // the one who just moved takes it back before passing
+    return;
+  }
+  if (summary_ && screen_ == Screen::Table) {
+    summary_.reset();  // any key goes on: it only says what happened
     return;
   }
   if (ctrl) return on_key_ctrl(sym);

@@ -45,15 +45,18 @@ struct ProbeCard {
 
 // What the window shows now.
 struct Probe {
-  std::string screen;                 // "picker", "options" or "table"
-  std::string game;                   // the game chosen in the picker, set up, or played
-  std::vector<std::string> texts;     // options screen: each option's title, doc and value
-  std::vector<std::string> overlays;  // "menu", "help", "curtain", "result", "preview", "banner"
+  std::string screen;              // "picker", "options" or "table"
+  std::string game;                // the game chosen in the picker, set up, or played
+  std::vector<std::string> texts;  // options screen: each option's title, doc and value
+  std::vector<std::string>
+      overlays;  // "menu", "help", "curtain", "result", "summary", "preview", "banner"
   int actor = 0, bottom = 0, steps = 0;
   bool human_to_act = false, over = false, paused = false;
   std::string result_text, banner, notice, rules_error;
   std::string headline;  // the game over: "You won", "You lost: Player 2 won"...
-  std::string title;     // the window's title: the game played
+  // Between phases: the summary's title, then every line it shows.
+  std::vector<std::string> summary;
+  std::string title;  // the window's title: the game played
   int reloads = 0;
   std::vector<std::string> actions;  // labels, in list order (action:1 is the first)
   std::string end_turn;              // the End-turn button's action, "" when none

@@ -32,6 +32,10 @@ struct WindowOptions {
   // person watches: headless capture, tests and batch runs see each frame
   // as the rules left it. The window's Options screen switches it.
   bool animate = false;
+  // Between phases (a deal, an election) a panel sums up what happened
+  // and waits for a click or key (docs/gui.md "Between phases"). Off
+  // unless a person watches, as `animate`.
+  bool summaries = false;
   // A seat of a game a server holds (`ratify join`): the window shows its
   // views and sends its choices there; no ruleset is loaded here.
   std::shared_ptr<Remote> remote;

@@ -35,6 +35,7 @@ const std::pair<const char*, const char*> kShortcuts[] = {
     {"V", "watching bots: every hand, or only the public cards"},
     {"F5, Ctrl+R", "reload the rules now (saving a file reloads them too)"},
     {"R", "show the result again after the game"},
+    {"Any key, a click", "between phases: close the summary and go on"},
     {"Mouse wheel", "scroll the action list or the game log"},
     {"Esc", "close a menu, a card, the result, a message"},
     {"F1, ?", "this help; wheel, Page Up/Down, Home, End scroll the rules"},

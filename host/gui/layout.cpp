@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <string_view>
 #include <tuple>
 
@@ -97,8 +98,11 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
   Packed p = pack(items, r, inner.w, m, in, true);
   int total = lines_height(p.lines, m);
   int y = inner.y + (centre_vertically ? std::max(0, (inner.h - total) / 2) : 0);
-  // Grid lines share one left edge, so places line up column under column.
-  int grid_x = inner.x + std::max(0, (inner.w - p.heading_w - p.grid_w) / 2);
+  // Grid lines share one left edge, so places line up column under column;
+  // a column of stacks beside the grid goes at its left.
+  int side = p.side_w ? p.side_w + m.gap : 0;
+  int grid_x = inner.x + side + std::max(0, (inner.w - side - p.heading_w - p.grid_w) / 2);
+  bool side_placed = false;
   std::vector<bool> headed(r.groups.size());
   int widest = 0;  // the free lines' left edge: as the widest line has been
   for (const auto& l : p.lines)
@@ -119,6 +123,17 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
     }
     int x = inner.x + std::max(0, (inner.w - l.w) / 2);
     if (g && g->grid) {
+      if (l.group == p.side_group && !side_placed) {
+        side_placed = true;
+        int sy = y;
+        for (int idx : p.side) {
+          const Item& it = items[idx];
+          int w = box_width(it, m, false), h = box_height(it, m);
+          Rect box{grid_x - side + (p.side_w - w) / 2, sy, w, h};
+          if (!it.ghost) out.zones.push_back(spot_for(it, v.zones[it.zone], box, m, false));
+          sy += h + m.gap;
+        }
+      }
       for (size_t k = 0; k < l.items.size(); ++k) {
         int col = static_cast<int>(k);
         if (g->snake && l.row % 2 == 1) col = l.per_line - 1 - col;
@@ -236,6 +251,9 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
   const engine::View& v = *in.view;
   std::vector<Item> items;
   std::vector<std::string> caps;
+  bool any_corner = false;
+  if (in.defs)
+    for (const auto& d : *in.defs) any_corner = any_corner || !corner_text(d).empty();
   for (size_t i = 0; i < v.zones.size(); ++i) {
     const auto& z = v.zones[i];
     ZoneHint h = in.hints ? hint_for(*in.hints, z.name, caps) : ZoneHint{};
@@ -250,9 +268,12 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     it.n = static_cast<int>(z.cards.size());
     for (const auto& c : z.cards) it.all_hidden = it.all_hidden && !c.face_up;
     it.spread = it.fan == Fan::Stack ? spread_of(z, in.defs) : 1;
-    // A pile that spreads its top cards once keeps room for the most it
-    // shows, so the next card of a trick does not push its neighbours.
+    // A pile that spreads its top cards keeps room for the most it shows,
+    // so the next card of a trick does not push its neighbours; one whose
+    // every card lies face up may spread (cards with corner labels), so it
+    // takes that room from the start where its line has it to spare.
     if (it.spread > 1) it.reserve = 4;
+    it.may_spread = it.fan == Fan::Stack && z.visibility == core::Visibility::All && any_corner;
     if (in.memory) {  // at any card size: the next layout may try another
       int& spread = in.memory->zone_w["spread " + z.name];
       spread = std::max(spread, it.reserve);
@@ -458,11 +479,21 @@ TableLayout lay_out_table(const LayoutInput& in) {
     if (!centre)
       out.areas.push_back({r.player, r.rect, {r.rect.x, r.rect.y, r.rect.w, f.big.header_h}});
   }
-  if (in.memory)
+  if (in.memory) {
+    // The room a pile took ahead of fanning is not kept as its least:
+    // kept, it would crowd its line at the next layout.
+    std::map<int, const Item*> item_of;
+    for (const auto& it : items) item_of[it.zone] = &it;
     for (const auto& z : out.zones) {
       int& w = in.memory->zone_w[zone_key(in.view->zones[z.zone].name, z.slot.h)];
-      w = std::max(w, z.box.w);
+      const Item* it = item_of[z.zone];
+      bool ahead = it && it->may_spread && it->reserve < 4;
+      int took = z.box.w;
+      if (ahead)
+        took = std::min(took, box_width(*it, metrics_for(z.slot.h, in.scale, corners), false));
+      w = std::max(w, took);
     }
+  }
   return out;
 }
 

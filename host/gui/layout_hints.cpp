@@ -146,6 +146,11 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
   for (auto it = layout.begin(); it != layout.end(); ++it) {
     const auto& h = *it;
     std::string where = "layout[\"" + it.key() + "\"]";
+    if (it.key() == "phases") {  // not a zone: the field whose change ends a phase
+      if (!h.is_object() || !h.contains("field") || !h["field"].is_string())
+        out.push_back("layout.phases: { field = \"a field of g.state\", title = \"...\" }");
+      continue;
+    }
     if (!h.is_object()) {
       out.push_back(where + ": expected a table like { fan = \"row\" }");
       continue;

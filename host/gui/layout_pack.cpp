@@ -218,10 +218,57 @@ bool share_among_rows(Line& l, const std::vector<Item>& items, int width,
 
 }  // namespace
 
+// The centre's stacks that come before its one grid (Meet the Patriots'
+// draw deck before the formation) go in a column at the grid's left when
+// that column is no taller than the grid and the grid still fits beside
+// it: a line of their own above would take room from every card's height.
+struct Side {
+  std::vector<int> items;
+  int w = 0, group = -1;
+};
+
+Side side_column(const std::vector<Item>& items, const Region& r, const Metrics& m,
+                 const LayoutInput& in) {
+  Side s;
+  if (r.player != 0) return s;
+  int grids = 0;
+  for (size_t gi = 0; gi < r.groups.size(); ++gi)
+    if (r.groups[gi].grid) ++grids, s.group = static_cast<int>(gi);
+  if (grids != 1) return {};
+  for (int idx : r.flow) {
+    const Item& it = items[idx];
+    if (it.group == s.group) break;
+    if (it.group >= 0 || it.fan != Fan::Stack || it.glued || it.x) return {};
+    s.items.push_back(idx);
+    s.w = std::max({s.w, box_width(it, m, false), remembered(in, it, m)});
+  }
+  if (s.items.empty()) return {};
+  return s;
+}
+
+// The height of a grid family's lines with k places to a line.
+int grid_height(const Group& g, const std::vector<Item>& items, int k, const Metrics& m) {
+  int n = static_cast<int>(g.items.size()), lines = (n + k - 1) / std::max(1, k), h = 0;
+  for (int i : g.items) h = std::max(h, box_height(items[i], m));
+  return lines * h + (lines - 1) * m.gap;
+}
+
 Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, const LayoutInput& in,
             bool record) {
   Packed out;
-  GridPlan plan = plan_grids(r, items, width, m, in);
+  Side side = side_column(items, r, m, in);
+  GridPlan plan;
+  if (!side.items.empty()) {
+    plan = plan_grids(r, items, width - side.w - m.gap, m, in);
+    int column = -m.gap;
+    for (int idx : side.items) column += box_height(items[idx], m) + m.gap;
+    int k = plan.per_line[static_cast<size_t>(side.group)];
+    if (plan.overfull || column > grid_height(r.groups[side.group], items, k, m)) side = {};
+  }
+  if (side.items.empty()) plan = plan_grids(r, items, width, m, in);
+  out.side = side.items;
+  out.side_w = side.items.empty() ? 0 : side.w;
+  out.side_group = side.items.empty() ? -1 : side.group;
   out.cell = plan.cell;
   out.heading_w = plan.heading_w;
   out.overfull = plan.overfull;
@@ -232,6 +279,7 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
   for (size_t pos = 0; pos < r.flow.size(); ++pos) {
     int idx = r.flow[pos];
     const Item& it = items[idx];
+    if (std::find(out.side.begin(), out.side.end(), idx) != out.side.end()) continue;
     if (it.group >= 0) {
       if (done[it.group]) continue;
       done[it.group] = true;
@@ -241,7 +289,7 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
         h.group = it.group, h.heading_only = true, h.h = m.label_h;
         lines.push_back(h);
       }
-      int room = width - out.heading_w;
+      int room = width - out.heading_w - (it.group == out.side_group ? out.side_w + m.gap : 0);
       int k = plan.per_line[it.group];
       if (g.grid) out.grid_w = std::max(out.grid_w, k * out.cell + (k - 1) * m.gap);
       int row = 0;
@@ -280,6 +328,11 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     if (it.fan == Fan::Row) held[idx] = held_least(it, m, width, in, record);
     int kept = std::min(remembered(in, it, m), width);
     int pref = std::max(box_width(it, m, false), kept);
+    if (it.may_spread) {
+      Item spread = it;  // room to spread four where the line has it to spare
+      spread.reserve = 4;
+      pref = std::max(pref, box_width(spread, m, false));
+    }
     if (box_width(it, m, true) > width && !hopeless(it, width, m)) out.overfull = true;
     // A zone and the slots glued after it wrap together.
     int unit = least;
@@ -314,6 +367,11 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
   for (auto& l : lines) {
     if (l.group >= 0) continue;
     if (share_among_rows(l, items, width, held)) continue;
+    // A pile that may fan takes its room first, whole: a share of it would
+    // leave it to push its neighbours when it fans.
+    for (size_t k = 0; k < l.items.size(); ++k)
+      if (items[l.items[k]].may_spread && l.prefs[k] - l.widths[k] <= width - l.w)
+        l.w += l.prefs[k] - l.widths[k], l.widths[k] = l.prefs[k];
     int want = 0, room = width - l.w;
     for (size_t k = 0; k < l.items.size(); ++k) want += l.prefs[k] - l.widths[k];
     for (size_t k = 0; k < l.items.size() && want > 0 && room > 0; ++k) {

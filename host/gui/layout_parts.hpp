@@ -65,9 +65,10 @@ struct Item {
   Fan fan = Fan::Row;
   int n = 0;
   bool all_hidden = true;
-  int spread = 1;   // stacks: face-up top cards shown side by side
-  int reserve = 1;  // stacks: the spread their room is kept for (the most a pile shows)
-  int group = -1;   // its family's index in Region::groups, or -1: it flows
+  int spread = 1;           // stacks: face-up top cards shown side by side
+  int reserve = 1;          // stacks: the spread their room is kept for (the most a pile shows)
+  bool may_spread = false;  // a face-up pile: prefers room for four spread from the start
+  int group = -1;           // its family's index in Region::groups, or -1: it flows
   std::optional<double> x, y;
   std::string title;  // the label drawn over it: `full`, or `part` under a heading
   int label_w = 0;
@@ -115,6 +116,10 @@ struct Packed {
   int heading_w = 0;  // the column of family headings at the left of grid lines (0: above)
   int cell = 0, grid_w = 0;
   bool overfull = false;  // something is wider than the region even at its least
+  // Stacks beside a grid (a deck beside the formation): the items, one
+  // under another at the grid's left, and the column's width (0: none).
+  std::vector<int> side;
+  int side_w = 0, side_group = -1;
 };
 
 // Sizes of an item at a card size (layout_pack.cpp).

@@ -53,6 +53,7 @@ bool no_display() {
 int run_window(const WindowOptions& options) {
   WindowOptions o = sized(options);
   o.animate = true;  // a person watches
+  o.summaries = true;
   if (no_display()) throw NoDisplay("no display");
   SdlEnv env(false);
   std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";

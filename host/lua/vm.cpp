@@ -482,6 +482,10 @@ Vm::Vm(std::filesystem::path ruleset_dir, std::filesystem::path scripts_dir, Lim
     : ruleset_dir_(std::move(ruleset_dir)), scripts_dir_(std::move(scripts_dir)), limits_(limits) {
   L_ = lua_newstate(&Internals::alloc, this);
   if (!L_) throw ScriptError("cannot create a Lua state");
+  // Generational collection: a game makes many short-lived tables (action
+  // lists, g.cards results, stand-ins) and few that last; random playouts
+  // cost 5-9% less CPU and peak memory drops (docs/architecture.md).
+  lua_gc(L_, LUA_GCGEN, 0, 0);
   *static_cast<Vm**>(lua_getextraspace(L_)) = this;
   open_sandbox();
   watch_.L = L_;

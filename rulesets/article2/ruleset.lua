@@ -324,6 +324,13 @@ function end_primary(g)
   local ranked = rank(g, all_players(g), function(p) return attr.primary_total(eff, p) end, eff)
   s.candidates = { ranked[1], ranked[2] }
   for _, c in ipairs(s.candidates) do award(g, c, 1) end
+  if g.logging then
+    -- The totals the Primary was decided on: the next line of the status
+    -- already speaks of the General (the window's summary between phases).
+    local totals = {}
+    for i, p in ipairs(ranked) do totals[i] = string.format("%s %d", who(p), attr.primary_total(eff, p)) end
+    g.log("Primary Election totals: %s", table.concat(totals, ", "))
+  end
   g.log("Candidates: %s and %s", who(ranked[1]), who(ranked[2]))
   for p = 1, g.players do
     local ps = s.players[p]
@@ -622,4 +629,8 @@ return {
   search = "depth=0",
   heuristic = heuristic,
   stats = stats,
+  -- The window: when the phase changes (Primary to General, or a new game
+  -- of a match) a panel sums up what happened before play goes on.
+  layout = { phases = { field = "phase",
+    title = { general = "The Primary Election is over", primary = "A new game of the match" } } },
 }

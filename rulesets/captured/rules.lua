@@ -59,19 +59,30 @@ end
 -- Traitors +1 each, Special Ops points, Whistleblower +10; the Trump (option)
 -- cancels its holder's negative cards. The bonus for most Traitors is split
 -- between tied players (rounded down); nobody gets it with no Traitor at all.
+-- Also returns each player's parts, for the breakdown at the end: { ops =
+-- Special Ops points counted, whistleblower = 10 or 0, cancelled = the
+-- negatives the Trump cancelled, bonus = his share of the bonus }.
 function M.score(g)
-  local defs, traitors, pts = g.defs, {}, {}
+  local defs, traitors, pts, parts = g.defs, {}, {}, {}
   for p = 1, g.players do
-    local gains, losses, has_trump = 0, 0, false
+    local gains, losses, has_trump, whistle = 0, 0, false, 0
     traitors[p] = 0
     for _, c in ipairs(g.cards(STASH[p])) do
       local d = defs[c]
       if d.side == "traitor" then traitors[p] = traitors[p] + 1 end
       if d.id == "trump" then has_trump = true end
       local v = d.points or 0
-      if v < 0 then losses = losses + v else gains = gains + v end
+      if d.id == "whistleblower" then
+        whistle = whistle + v
+      elseif v < 0 then
+        losses = losses + v
+      else
+        gains = gains + v
+      end
     end
     pts[p] = has_trump and gains or gains + losses
+    parts[p] = { ops = pts[p], whistleblower = whistle, cancelled = has_trump and losses or 0, bonus = 0 }
+    pts[p] = pts[p] + whistle
   end
   local most, tied = 0, {}
   for p = 1, g.players do most = math.max(most, traitors[p]) end
@@ -82,8 +93,28 @@ function M.score(g)
   end
   local totals = {}
   for p = 1, g.players do totals[p] = traitors[p] + pts[p] end
-  for _, p in ipairs(tied) do totals[p] = totals[p] + g.options.bonus // #tied end
-  return totals, traitors
+  for _, p in ipairs(tied) do
+    parts[p].bonus = g.options.bonus // #tied
+    totals[p] = totals[p] + parts[p].bonus
+  end
+  return totals, traitors, parts
+end
+
+-- How p's score is made, a line each (the end's breakdown).
+function M.breakdown(g, p)
+  local totals, traitors, parts = M.score(g)
+  local part = parts[p]
+  local lines = { string.format("Traitors %d: %+d", traitors[p], traitors[p]),
+    string.format("Special Ops %+d", part.ops) }
+  if part.cancelled < 0 then
+    lines[#lines + 1] = string.format("the Trump cancels %d", part.cancelled)
+  end
+  if part.whistleblower ~= 0 then
+    lines[#lines + 1] = string.format("Whistleblower %+d", part.whistleblower)
+  end
+  if part.bonus > 0 then lines[#lines + 1] = string.format("most Traitors %+d", part.bonus) end
+  lines[#lines + 1] = "total " .. totals[p]
+  return lines
 end
 
 return M

@@ -231,6 +231,8 @@ return {
 
   status = function(g, p)
     local s = g.state
+    -- At the end: how the score is made (the window's end panel shows it).
+    if s.phase == "over" then return M.breakdown(g, p) end
     local totals, traitors = score(g)
     local lines = { "Traitors " .. traitors[p], "Score now " .. totals[p] }
     local who = g.top(IDENTITY[p])

@@ -303,5 +303,10 @@ return {
   heuristic = heuristic,
   stats = stats,
   -- The window: the pack and the odd card take no room once dealt and taken.
-  layout = { deck = { hide = "empty" }, odd = { hide = "empty" } },
+  -- Between the two deals a panel sums up the first.
+  layout = {
+    deck = { hide = "empty" },
+    odd = { hide = "empty" },
+    phases = { field = "deal", title = "The first deal is over" },
+  },
 }

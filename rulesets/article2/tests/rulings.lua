@@ -45,6 +45,25 @@ return {
       t.ok(n > 1, "the starting player varies with the seed")
     end },
 
+  { name = "The end of the Primary logs the totals it was decided on, best first", run = function(t)
+      local G = t.game { players = 3, seed = 3 }
+      K.clear(G, 1)
+      K.put(G, 1, "true_blue")
+      K.put(G, 2, "tack_center")
+      local totals = {}
+      for p = 1, 3 do totals[p] = K.primary(G, p) end
+      t.ok(totals[1] > totals[2] and totals[2] > totals[3], "three different totals")
+      K.finish(G, 3)
+      local log, at = G:log(), nil
+      for i, line in ipairs(log) do
+        if line:find("^Primary Election totals: ") then at = i end
+      end
+      t.ok(at, "a line of totals")
+      t.eq(log[at], string.format("Primary Election totals: Player 1 %d, Player 2 %d, Player 3 %d",
+        totals[1], totals[2], totals[3]))
+      t.eq(log[at + 1], "Candidates: Player 1 and Player 2")
+    end },
+
   { name = "Carry-over: totals become base values, Styles stay, the rest is redealt", run = function(t)
       local G = t.game { players = 4, seed = 3 }
       local g = G.g

@@ -181,6 +181,17 @@ return {
       t.eq(M.score(G.g), { 3, 101 })
     end },
 
+  { name = "The end's breakdown: each part of the score, a line each", run = function(t)
+      local G = arrange(t, 3, { stash = { [1] = { T(1), T(2), "cover_up", "whistleblower" },
+        [2] = { T(3), "medal_of_freedom" }, [3] = {} } })
+      t.eq(M.breakdown(G.g, 1), { "Traitors 2: +2", "Special Ops -5", "Whistleblower +10",
+        "most Traitors +100", "total 107" })
+      t.eq(M.breakdown(G.g, 3), { "Traitors 0: +0", "Special Ops +0", "total 0" })
+      local H = arrange(t, 2, { stash = { [1] = { "trump", "cover_up", "town_hall" }, [2] = { T(1) } } },
+        { trump = true })
+      t.eq(M.breakdown(H.g, 1), { "Traitors 0: +0", "Special Ops +3", "the Trump cancels -5", "total 3" })
+    end },
+
   { name = "The game ends when the last card is taken; the highest score wins", run = function(t)
       local spaces = {}
       spaces[9] = "medal_of_freedom"
@@ -190,6 +201,8 @@ return {
       t.ok(r, "over")
       t.eq(r.scores, { 10, 101 })
       t.eq(r.winners, { 2 })
+      t.eq(G:status(2), { "Traitors 1: +1", "Special Ops +0", "most Traitors +100", "total 101" },
+        "the status says how the score is made once the game is over")
     end },
 
   { name = "Random games end with every card stashed or in the decks", run = function(t)

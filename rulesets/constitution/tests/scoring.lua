@@ -17,6 +17,12 @@ return {
       -- Wyoming 3 x 2 + Secretary of War 1 + First Flag 0 + Delaware 3
       t.eq(G.g.state.scores[1], { 0, 10 })
       t.eq(G.g.state.deal, 2, "the second deal follows")
+      -- The line the window's summary between the deals shows (layout.phases).
+      local parties, said = G.g.state.parties, false
+      for _, line in ipairs(G:log()) do
+        said = said or line == string.format("Deal 1 (popular vote): %s 0, %s 10", parties[1], parties[2])
+      end
+      t.ok(said, "the first deal's votes are logged")
     end },
 
   { name = "second deal: electoral votes, Presidents one each, Secretaries none", run = function(t)
