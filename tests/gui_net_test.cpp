@@ -26,6 +26,7 @@
 
 #include "cli/join_window.hpp"
 #include "gui/driver.hpp"
+#include "net/client.hpp"
 #include "test_files.hpp"
 
 extern char** environ;
@@ -40,9 +41,10 @@ namespace {
 // `ratify serve ...` as a process of its own, its output in DIR/serve.out.
 class Serve {
  public:
-  Serve(const fs::path& dir, std::vector<std::string> args, const std::string& seats = "human,bot")
+  Serve(const fs::path& dir, std::vector<std::string> args, const std::string& seats = "human,bot",
+        const std::string& ruleset = "article2")
       : out_(dir / "serve.out") {
-    std::vector<std::string> argv = {RATIFY_BIN, "serve", "article2", "--seats", seats};
+    std::vector<std::string> argv = {RATIFY_BIN, "serve", ruleset, "--seats", seats};
     argv.insert(argv.end(), args.begin(), args.end());
     std::vector<char*> cargs;
     for (auto& a : argv) cargs.push_back(a.data());
@@ -209,9 +211,11 @@ TEST_P(GuiNet, TheWindowPlaysAWholeGameOfTheServersAndItsReplayVerifies) {
     EXPECT_EQ(p.bottom, 1);
     EXPECT_FALSE(p.actions.empty());
     EXPECT_TRUE(drew(p, "Your turn  \u00b7  15:00 left")) << "the turn clock";
-    // What needs the rules here is not offered: the server holds them.
+    // What needs the rules here is not offered: the server holds them;
+    // nor undo, which this host does not allow. Chat is.
     for (const char* b : {"button:undo", "button:new", "button:options", "button:games"})
       EXPECT_EQ(p.find(b), nullptr) << b;
+    EXPECT_NE(p.find("button:chat"), nullptr);
     // The seat's own hand face up; the bot's, backs.
     int mine = 0, backs = 0;
     for (const auto& c : p.cards) {
@@ -236,7 +240,7 @@ TEST_P(GuiNet, TheWindowPlaysAWholeGameOfTheServersAndItsReplayVerifies) {
     })) << d.probe().notice;
     d.key("ctrl+z");
     d.frames(1);
-    EXPECT_NE(d.probe().notice.find("not for a network game"), std::string::npos);
+    EXPECT_NE(d.probe().notice.find("nothing to undo"), std::string::npos) << d.probe().notice;
   }
   remote.reset();
   EXPECT_EQ(serve.wait(), 0) << read_text(dir.path / "serve.err");
@@ -325,6 +329,108 @@ TEST(GuiNetLink, TwoWindowsPlayTogetherEachWaitingForTheOther) {
   EXPECT_EQ(serve.wait(), 0) << read_text(dir.path / "serve.err");
   EXPECT_TRUE(replay_verifies(dir.path / "game.jsonl"))
       << read_text(dir.path / "game.jsonl.verify");
+}
+
+// The next message of this type from a client seat ({} after 10 s).
+nlohmann::json next_of(net::Client& c, const std::string& type) {
+  for (int k = 0; k < 200; ++k) {
+    auto m = c.receive(std::chrono::seconds(10));
+    if (!m) return {};
+    if ((*m)["type"] == type) return *m;
+  }
+  return {};
+}
+
+bool click_action(gui::Driver& d, const std::string& label) {
+  gui::Probe p = d.probe();
+  if (p.end_turn == label) return d.click_named("button:end-turn");
+  auto it = std::find(p.actions.begin(), p.actions.end(), label);
+  if (it == p.actions.end()) return false;
+  return d.click_named("action:" + std::to_string(it - p.actions.begin() + 1));
+}
+
+// A network seat's window talks to the table and asks for undo, and
+// answers the undo another seat asks for (docs/network.md): the window
+// is seat 1, seat 2 a client of the protocol here.
+TEST(GuiNetLink, TheWindowChatsAndAsksAndAnswersUndo) {
+  TempDir dir;
+  Serve serve(dir.path, {"--listen", "127.0.0.1:0", "--seed", "3", "--undo"}, "human,human",
+              "tests/fixtures/tiny");
+  auto links = serve.seat_links(2);
+  ASSERT_EQ(links.size(), 2u) << read_text(dir.path / "serve.err");
+  auto remote = cli::join_remote(links[0]);
+  auto two = net::parse_link(links[1]);
+  ASSERT_TRUE(two);
+  net::Client b(two->host, two->port);
+  b.send(net::hello_for(*two));
+  gui::Driver d(window_on(remote, 1280, 720));
+  ASSERT_TRUE(frames_until(d, [](const gui::Probe& p) { return p.human_to_act; }));
+  ASSERT_NE(d.probe().find("button:undo"), nullptr) << "the host allows undo";
+
+  // A chat line: opened by its button (T too), written, sent with Enter.
+  ASSERT_TRUE(d.click_named("button:chat"));
+  d.type("hello table \u2713");
+  EXPECT_TRUE(drew(d.probe(), "hello table \u2713\u258f")) << "the line as written";
+  shot(d, "network_chat_1280x720.png");
+  d.key("return");
+  auto said = next_of(b, "chat");
+  EXPECT_EQ(said["text"], "hello table \u2713");
+  EXPECT_EQ(said["from"], 1);
+  auto hi = net::message("chat");
+  hi["text"] = "hi there";
+  b.send(hi);
+  EXPECT_TRUE(frames_until(d, [](const gui::Probe& p) {
+    return p.notice.find("Player 2: hi there") != std::string::npos;
+  })) << d.probe().notice;
+  // Escape closes a line unsent; the keys are the table's again.
+  d.key("t");
+  d.type("never sent");
+  d.key("escape");
+  EXPECT_FALSE(drew(d.probe(), "never sent\u258f"));
+
+  // The window's seat moves, then asks to take it back: seat 2 accepts.
+  ASSERT_TRUE(click_action(d, "Pass")) << "no Pass offered";
+  ASSERT_EQ(next_of(b, "view")["view"]["actor"], 2);
+  ASSERT_TRUE(d.click_named("button:undo"));
+  EXPECT_EQ(next_of(b, "undo_asked")["seat"], 1);
+  auto yes = net::message("undo_answer");
+  yes["accept"] = true;
+  b.send(yes);
+  EXPECT_TRUE(frames_until(d, [](const gui::Probe& p) {
+    return p.notice.find("took back") != std::string::npos && p.human_to_act;
+  })) << d.probe().notice;
+
+  // Seat 2 moves and asks: the window answers by its button, then by N.
+  ASSERT_TRUE(frames_until(d, [](const gui::Probe& p) { return p.human_to_act; }));
+  ASSERT_TRUE(click_action(d, "Pass"));
+  auto v = next_of(b, "view");
+  while (!v.is_null() && v["view"]["actor"] != 2) v = next_of(b, "view");
+  ASSERT_FALSE(v.is_null());
+  auto pass = net::message("act");
+  for (const auto& a : v["view"]["actions"])
+    if (a["label"] == "Pass") pass["id"] = a["index"];
+  pass["seq"] = v["seq"];
+  b.send(pass);
+  b.send(net::message("undo"));
+  ASSERT_TRUE(frames_until(d, [](const gui::Probe& p) { return p.find("button:undo_accept"); }))
+      << d.probe().notice;
+  EXPECT_TRUE(drew(d.probe(), "Player 2 asks to undo their last move"));
+  shot(d, "network_undo_asked_1280x720.png");
+  ASSERT_TRUE(d.click_named("button:undo_accept"));
+  EXPECT_EQ(next_of(b, "undone")["seat"], 2);
+  EXPECT_TRUE(frames_until(d, [](const gui::Probe& p) { return !p.find("button:undo_accept"); }));
+  // Back to seat 2's turn: it passes and asks again; N refuses.
+  v = next_of(b, "view");
+  while (!v.is_null() && v["view"]["actor"] != 2) v = next_of(b, "view");
+  ASSERT_FALSE(v.is_null());
+  pass["seq"] = v["seq"];
+  b.send(pass);
+  b.send(net::message("undo"));
+  ASSERT_TRUE(frames_until(d, [](const gui::Probe& p) { return p.find("button:undo_refuse"); }));
+  d.key("n");
+  EXPECT_EQ(next_of(b, "undo_refused")["by"], 1);
+  EXPECT_TRUE(frames_until(d, [](const gui::Probe& p) { return !p.find("button:undo_refuse"); }));
+  EXPECT_EQ(d.probe().screen, "table") << "N answered the undo, not the table";
 }
 
 TEST(GuiNetLink, AWrongTokenIsRefusedBeforeAnyWindowOpens) {

@@ -6,7 +6,8 @@
 // and takes seat 1; the others take the free seats. Prints actions per
 // second, the time from an action sent to the next view received (p50,
 // p99) and the server's resident memory per game.
-// Usage: net_bench [GAMES] [RULESET] [PLAYERS]. Not a test: timings are
+// Usage: net_bench [GAMES] [RULESET] [PLAYERS] [DATA_DIR] (the server
+// journals every game there, as `serve --data`). Not a test: timings are
 // never asserted (docs/network.md has the numbers).
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include <cstdio>
 #include <ctime>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -198,7 +200,7 @@ void Bench::start_seat(int game, bool creator, const std::string& id) {
 
 // The server: a lobby in a process of its own (its memory is its own),
 // with limits wide enough for every game from this one address.
-pid_t start_server(int games, int& port) {
+pid_t start_server(int games, const std::string& data_dir, int& port) {
   int fds[2];
   if (pipe(fds) != 0) return -1;
   pid_t pid = fork();
@@ -209,6 +211,7 @@ pid_t start_server(int games, int& port) {
     o.limits.games = games;
     o.limits.games_per_address = games;
     o.limits.connections_per_address = games * 8;
+    o.data_dir = data_dir;  // "": no journal
     net::Lobby lobby(o);
     int p = lobby.port();
     if (write(fds[1], &p, sizeof p) != sizeof p) _exit(1);
@@ -228,8 +231,11 @@ int main(int argc, char** argv) {
   int games = argc > 1 ? std::stoi(argv[1]) : 200;
   std::string ruleset = argc > 2 ? argv[2] : "article2";
   int players = argc > 3 ? std::stoi(argv[3]) : 2;
+  // A folder (emptied first): every game journaled there, as `serve --data`.
+  std::string data_dir = argc > 4 ? argv[4] : "";
+  if (!data_dir.empty()) std::filesystem::remove_all(data_dir);
   int port = 0;
-  pid_t server = start_server(games, port);
+  pid_t server = start_server(games, data_dir, port);
   if (server < 0) {
     std::fprintf(stderr, "net_bench: the server did not start\n");
     return 1;

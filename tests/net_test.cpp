@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "core/rng.hpp"
 #include "engine/game.hpp"
 #include "net/client.hpp"
 #include "net/protocol.hpp"
@@ -109,6 +110,35 @@ TEST(NetProtocol, RefusesWhatIsNotAMessage) {
   EXPECT_TRUE(refused(R"({"v":1,"type":"chat","text":"a\u0007b"})", "bad_shape"));
   EXPECT_TRUE(refused(R"({"v":1,"type":"chat","text":""})", "bad_shape"));
   EXPECT_TRUE(refused(R"({"v":1,"type":"shutdown"})", "bad_shape"));
+}
+
+// The server writes each view message straight to text (view_message):
+// byte for byte what the JSON tree of the view would dump, for every
+// seat along random games of rulesets with secrets, glimpses and results.
+TEST(NetProtocol, AViewMessageIsTheViewsJson) {
+  for (const char* id : {"article2", "escaped", "meet_the_patriots", "captured"}) {
+    auto loaded = engine::Loaded::open(id);
+    int players = std::string(id) == "escaped" ? 3 : 2;
+    engine::Game g(loaded, players, 5, loaded->options({}), engine::Mode::Record);
+    core::Rng rng(5);
+    for (int step = 0; step < 3000; ++step) {
+      for (int seat = 0; seat <= players; ++seat) {
+        engine::View v = g.view(seat);
+        size_t from = v.log.size() / 2;
+        auto want = net::message("view");
+        want["seq"] = step;
+        want["log_from"] = from;
+        want["view"] = net::seat_view_json(v);
+        want["view"]["log"] =
+            std::vector<std::string>(v.log.begin() + static_cast<long>(from), v.log.end());
+        v.log.erase(v.log.begin(), v.log.begin() + static_cast<long>(from));
+        ASSERT_EQ(net::view_message(v, step, from), want.dump()) << id << " step " << step;
+      }
+      if (g.actor() == 0) break;
+      g.apply(static_cast<int>(rng.below(static_cast<uint32_t>(g.action_count()))));
+    }
+    EXPECT_EQ(g.actor(), 0) << id << ": the game ends, its result written too";
+  }
 }
 
 TEST(NetProtocol, LinksAndCommitments) {
@@ -643,6 +673,38 @@ TEST(NetLobby, GamesApartAndTheResultAfterTheEnd) {
   Hosted h("article2", {"human", "human"}, 4);
   auto one = h.connect(-1);
   EXPECT_EQ(lobby_ask(*one, create, "created")["code"], "not_lobby");
+}
+
+// The sizes set lower (`serve --limit chat_bytes=5 --limit
+// message_bytes=300`): a longer chat line is refused and the game goes
+// on; a bigger frame closes the connection.
+TEST(NetLobby, LimitsSetLower) {
+  net::Limits limits;
+  for (const char* s : {"chat_bytes=5", "message_bytes=300", "games=1"})
+    ASSERT_EQ(net::set_limit(limits, s), "") << s;
+  EXPECT_NE(net::set_limit(limits, "message_bytes=9000"), "");  // above the protocol's own
+  EXPECT_NE(net::set_limit(limits, "games=1.5"), "");
+  Lobbied l(limits);
+  auto c = l.connect();
+  auto create = net::message("create");
+  create["ruleset"] = "article2";
+  create["seats"] = {"human", "random"};
+  std::string game = lobby_ask(*c, create, "created")["game"];
+  EXPECT_EQ(lobby_ask(*c, create, "created")["code"], "limit");  // games=1
+  auto join = net::message("join");
+  join["game"] = game;
+  auto hello = net::message("hello");
+  hello["token"] = lobby_ask(*c, join, "seat")["token"];
+  lobby_ask(*c, hello, "welcome");
+  auto chat = net::message("chat");
+  chat["text"] = "toolong";
+  EXPECT_EQ(lobby_ask(*c, chat, "chat")["code"], "bad_shape");
+  chat["text"] = "ok";
+  EXPECT_EQ(lobby_ask(*c, chat, "chat")["text"], "ok");
+  c->send_text(json{{"v", 1}, {"type", "chat"}, {"text", std::string(400, 'x')}}.dump());
+  bool closed = false;
+  for (int k = 0; k < 100 && !closed; ++k) closed = !c->receive(kWait);
+  EXPECT_TRUE(closed) << "a frame over message_bytes";
 }
 
 TEST(NetSeats, BotsOnTheServerAndAWatcher) {

@@ -1,15 +1,21 @@
-// `ratify join LINK [--text] [--bot random]`: a seat of a game held by
+// `ratify join LINK [--text] [--bot SPEC]`: a seat of a game held by
 // `ratify serve`. The client knows only what the server sends: its seat's
-// view (docs/protocol.md); it runs no rules.
+// view (docs/protocol.md). A person and the random bot run no rules; a
+// bot that searches runs the same rules here, in worlds made from the
+// view alone (engine/view_world.hpp), and never asks the server for more.
 #include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
 #include <thread>
 
+#include "bots/bots.hpp"
 #include "cli/commands.hpp"
 #include "cli/net_commands.hpp"
 #include "core/rng.hpp"
+#include "engine/catalog.hpp"
+#include "engine/game.hpp"
+#include "engine/view_world.hpp"
 #include "net/client.hpp"
 #include "net/protocol.hpp"
 #ifdef RATIFY_HAVE_GUI
@@ -115,8 +121,80 @@ int ask_person(const nlohmann::json& actions, net::Client& client, std::ostream&
   return k >= 0 && k < static_cast<int>(actions.size()) ? k : -1;
 }
 
+// A bot that searches (heuristic, mcts, a strategy bot), played here: the
+// server's rules, found by id and checked by their hash, and a game of
+// them that each view is made into a world of before the bot chooses.
+struct Searcher {
+  std::shared_ptr<engine::Loaded> loaded;
+  std::unique_ptr<engine::Game> game;
+  std::unique_ptr<bots::Bot> bot;
+  bool warned = false;
+};
+
+// Opens the searcher for the game `welcome` names; "" or why it cannot.
+std::string open_searcher(const std::string& spec, const nlohmann::json& welcome, Searcher& s) {
+  const auto& r = welcome["ruleset"];
+  std::string id = r.value("id", ""), variant = r.value("variant", "");
+  try {
+    s.loaded = engine::Loaded::open(engine::catalog_dir(id).string(), variant);
+  } catch (const std::exception& e) {
+    return "the bot " + spec + " needs the rules of " + id + " here to search (" + e.what() +
+           "); `--bot random` needs none";
+  }
+  if (net::ruleset_hash(s.loaded->where().dir, s.loaded->where().variant) != r.value("hash", ""))
+    return "the rules of " + id + " here differ from the server's (their files' hash): the bot " +
+           spec + " would search another game; install the server's version, or `--bot random`";
+  try {
+    s.bot = bots::make_bot(spec, s.loaded->meta());
+    auto options = core::resolve(s.loaded->meta().options,
+                                 core::from_json(welcome["options"], s.loaded->meta().options));
+    s.game = std::make_unique<engine::Game>(s.loaded, welcome.value("players", 0), 1, options);
+  } catch (const std::exception& e) {
+    return std::string("the bot ") + spec + ": " + e.what();
+  }
+  return "";
+}
+
+// The same action as offered: its label (when the world's game built one)
+// and the cards, target and zone the seat sees of it.
+bool same_offer(const engine::Action& mine, const nlohmann::json& theirs) {
+  return (mine.label.empty() || mine.label == theirs.value("label", "")) &&
+         mine.cards == theirs.value("cards", std::vector<int>{}) &&
+         mine.target == theirs.value("target", 0) && mine.zone == theirs.value("zone", "");
+}
+
+// The searcher's choice among the offered actions `acts` of view `v`: the
+// bot chooses in a world made from the view, and its action is found
+// among the offered by what the seat sees of it. Random when the world
+// cannot be made or disagrees with the view (said once).
+size_t search_choice(Searcher& s, const nlohmann::json& v, const nlohmann::json& acts,
+                     core::Rng& rng) {
+  auto random = [&](const std::string& why) {
+    if (!s.warned) std::cerr << "ratify join: " << why << "; choosing at random\n";
+    s.warned = true;
+    return static_cast<size_t>(rng.below(static_cast<uint32_t>(acts.size())));
+  };
+  try {
+    engine::View view = engine::view_from_json(v);
+    s.game->restart(uint64_t{rng.next()} << 32 | rng.next());
+    engine::State& world = s.game->state();
+    engine::become_world_of(world, view, rng);
+    if (world.actor() != view.seat) return random("the world made from the view has another actor");
+    int i = s.bot->choose(*s.game, rng);
+    engine::Action mine = world.action(i);
+    std::erase_if(mine.cards, [&](int c) { return !world.table().sees(view.seat, c); });
+    for (size_t k = 0; k < acts.size(); ++k)
+      if (same_offer(mine, acts[k])) return k;
+    if (world.action_count() == static_cast<int>(acts.size())) return static_cast<size_t>(i);
+    return random("the bot's action is not among those offered");
+  } catch (const std::exception& e) {
+    return random(e.what());
+  }
+}
+
 // The connection's story so far, kept across reconnects.
 struct Playing {
+  Searcher searcher;  // --bot SPEC that searches
   Seat seat;
   size_t log_printed = 0;  // log lines shown: a reconnect sends the whole log again
   std::string last_error;  // the code of the server's last error
@@ -148,6 +226,15 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
       }
       seat.commitment = m->value("commitment", "");
       seat.cards = (*m)["cards"];
+      if (!a.bot.empty() && a.bot != "random" && !st.searcher.game) {
+        std::string why = open_searcher(a.bot, *m, st.searcher);
+        if (!why.empty()) {
+          std::cerr << "ratify join: " << why << "\n";
+          client.close();
+          code = kFailed;
+          return Ended::Failed;
+        }
+      }
       out << "joined " << seat.game_name << " as "
           << (seat.number ? "player " + std::to_string(seat.number) : std::string("a watcher"))
           << " of " << seat.players << "; seed commitment " << seat.commitment << "\n";
@@ -162,7 +249,9 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
       const auto& acts = v["actions"];
       if (v.value("actor", 0) != seat.number || acts.empty() || link.watch) continue;
       int id = -1;
-      if (!a.bot.empty()) {
+      if (st.searcher.game) {
+        id = static_cast<int>(search_choice(st.searcher, v, acts, rng));
+      } else if (!a.bot.empty()) {
         id = rng.below(static_cast<uint32_t>(acts.size()));
       } else {
         show_view(seat, v, out);
@@ -321,11 +410,6 @@ int cmd_join(const JoinArgs& a) {
   if (lobby && !a.list && a.create.empty() && link->game.empty()) {
     std::cerr << "ratify join: a lobby link: --list its games, --create one, or join one with "
                  "its ?game=ID link\n";
-    return kBadInput;
-  }
-  if (!a.bot.empty() && a.bot != "random") {
-    std::cerr << "ratify join: a client bot chooses from its view alone; only `random` is built "
-                 "(search bots need the rules: seat them on the server with --seats)\n";
     return kBadInput;
   }
   core::Rng rng(a.seed_given ? a.seed : std::random_device{}());

@@ -155,6 +155,7 @@ gui::RemoteGame game_from(const json& w) {
   for (const auto& d : member(w, "cards")) g.cards.push_back(card_def_from(d));
   g.layout = member(w, "layout");
   g.clock = field(w, "clock", 0.0);
+  g.undo = field(w, "undo", false);
   // Card images from the same ruleset installed here, if it is (found by
   // id only, never a path the server names); else only the card backs.
   g.image_dir = engine::assets_dir().string();
@@ -214,6 +215,17 @@ class ServerSeat final : public gui::Remote {
     std::lock_guard lock(mu_);
     outbox_.emplace_back(id, seq);
   }
+  void chat(const std::string& text) override {
+    auto m = net::message("chat");
+    m["text"] = text;
+    send_later(std::move(m));
+  }
+  void ask_undo() override { send_later(net::message("undo")); }
+  void answer_undo(bool accept) override {
+    auto m = net::message("undo_answer");
+    m["accept"] = accept;
+    send_later(std::move(m));
+  }
 
   // For the terminal once the window closes: the result and the seed.
   std::string outcome() {
@@ -230,6 +242,10 @@ class ServerSeat final : public gui::Remote {
   bool serve(net::Client& c);
   void take(const json& m);
   void note(std::string text) { news_.notices.push_back(std::move(text)); }
+  void send_later(json m) {
+    std::lock_guard lock(mu_);
+    others_.push_back(std::move(m));
+  }
 
   net::Link link_;
   std::optional<net::TlsTrust> tls_;
@@ -245,6 +261,7 @@ class ServerSeat final : public gui::Remote {
   std::vector<std::string> log_;
   gui::RemoteNews news_;
   std::vector<std::pair<int, uint64_t>> outbox_;
+  std::vector<json> others_;  // chat and undo messages, sent as they are
 };
 
 // Joins, and joins again after a dropped connection (waiting a little
@@ -294,6 +311,8 @@ bool ServerSeat::serve(net::Client& c) {
         c.send(m);
       }
       outbox_.clear();
+      for (const auto& m : others_) c.send(m);
+      others_.clear();
     }
     // A short wait: an act waits at most this long to be sent.
     auto m = c.poll(std::chrono::milliseconds(20));
@@ -330,6 +349,22 @@ void ServerSeat::take(const json& m) {
     wake_.notify_all();
   } else if (type == "resync") {
     note("Not carried out: " + field(m, "reason", std::string("the server asked to look again")));
+  } else if (type == "undo_asked") {
+    int by = field(m, "seat", 0);
+    if (by == game_.seat) {
+      note("You asked to undo your last move: waiting for the others");
+    } else if (game_.seat > 0) {
+      news_.undo_asked = by;
+      note("Player " + std::to_string(by) + " asks to undo their last move: Y accepts, N refuses");
+    }
+  } else if (type == "undo_refused") {
+    news_.undo_asked = 0;
+    news_.undo_settled = true;
+    note("No undo: " + field(m, "reason", std::string("refused")));
+  } else if (type == "undone") {
+    news_.undo_asked = 0;
+    news_.undo_settled = true;
+    note("Player " + std::to_string(field(m, "seat", 0)) + " took back their last move");
   } else if (type == "chat") {
     int from = field(m, "from", 0);
     note((from ? "Player " + std::to_string(from) : std::string("A watcher")) + ": " +

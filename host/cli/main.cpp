@@ -420,6 +420,10 @@ int main(int argc, char** argv) {
   sv->add_option("--seed", serve.seed, "Seed of the deal (default: unguessable; committed to)")
       ->each([&](const std::string&) { serve.seed_given = true; });
   sv->add_flag("--no-watchers", serve.no_watchers, "Refuse watchers");
+  sv->add_option("--limit", serve.limits,
+                 "A limit NAME=VALUE (repeatable): connections_per_address, games, "
+                 "games_per_address, messages_per_second, message_burst, bad_messages, outbox, "
+                 "message_bytes, chat_bytes (docs/network.md \"Limits\")");
   sv->add_flag("--undo", serve.undo,
                "A player may ask to undo their last move; the other players accept or refuse");
   sv->add_option("--takeover", serve.takeover,
@@ -451,7 +455,9 @@ int main(int argc, char** argv) {
   jn->add_option("link", join.link, "ws:// or wss://HOST:PORT/?seat=N&token=T (or ...?watch)")
       ->required();
   jn->add_flag("--text", join.text, "Play in the text UI (default: the window, else the text UI)");
-  jn->add_option("--bot", join.bot, "Let a bot play the seat from its view: random");
+  jn->add_option("--bot", join.bot,
+                 "Let a bot play the seat from its view: random, or one that searches "
+                 "(heuristic, mcts[:settings], a strategy bot) with the same rules installed here");
   jn->add_option("--seed", join.seed, "Seed of the client bot")->each([&](const std::string&) {
     join.seed_given = true;
   });

@@ -17,9 +17,10 @@ struct ServeArgs {
   bool seed_given = false, no_watchers = false;
   double takeover = 0;  // seconds; 0: the game waits for a player who left
   std::string takeover_bot = "random";
-  double clock = 0;               // seconds a person has for a move; 0: no clock
-  std::string tls_cert, tls_key;  // PEM files: wss:// links
-  bool undo = false;              // seats may ask to undo their last move
+  double clock = 0;                 // seconds a person has for a move; 0: no clock
+  std::string tls_cert, tls_key;    // PEM files: wss:// links
+  bool undo = false;                // seats may ask to undo their last move
+  std::vector<std::string> limits;  // "name=value": net::Limits (docs/network.md "Limits")
 };
 int cmd_serve(const ServeArgs& a);
 

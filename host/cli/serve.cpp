@@ -27,6 +27,16 @@ bool split_listen(const std::string& s, std::string& host, int& port) {
   return port <= 65535;
 }
 
+// The --limit settings over the defaults; false (said why) on a bad one.
+bool set_limits(const std::vector<std::string>& settings, net::Limits& limits) {
+  for (const auto& s : settings)
+    if (std::string why = net::set_limit(limits, s); !why.empty()) {
+      std::cerr << "ratify serve: " << why << "\n";
+      return false;
+    }
+  return true;
+}
+
 // A seed nobody can guess before the commitment is published.
 uint64_t unguessable_seed() {
   std::random_device dev;
@@ -50,6 +60,7 @@ int serve_lobby(const ServeArgs& a) {
   o.tls_cert = a.tls_cert;
   o.tls_key = a.tls_key;
   o.data_dir = a.data_dir;
+  if (!set_limits(a.limits, o.limits)) return kBadInput;
   net::Lobby lobby(o);
   if (lobby.resumed())
     std::cout << "ratify serve: resumed " << lobby.resumed() << " games from " << a.data_dir
@@ -98,6 +109,7 @@ int cmd_serve(const ServeArgs& a) {
   }
   o.tls_cert = a.tls_cert;
   o.tls_key = a.tls_key;
+  if (!set_limits(a.limits, o.limits)) return kBadInput;
   net::Server server(loaded, o);
   if (server.resumed())
     std::cout << "ratify serve: resumed from " << a.data_dir << " after " << server.resumed()

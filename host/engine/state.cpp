@@ -213,6 +213,19 @@ std::vector<std::pair<std::string, double>> State::stats() {
 }
 
 View State::view(int seat) {
+  return view_like(seat, nullptr);
+}
+
+std::vector<View> State::views(const std::vector<int>& seats) {
+  std::vector<View> out;
+  out.reserve(seats.size());
+  for (int seat : seats) out.push_back(view_like(seat, out.empty() ? nullptr : &out.front()));
+  return out;
+}
+
+// The view of `seat`, taking from `like` (another seat's view of this
+// moment, or null) what is the same for every seat.
+View State::view_like(int seat, const View* like) {
   View v;
   v.seat = seat;
   const auto& t = m_->table();
@@ -231,9 +244,15 @@ View State::view(int seat) {
     }
     v.zones.push_back(std::move(zv));
   }
-  for (int p = 1; p <= players(); ++p) v.status.push_back(m_->status(p));
-  v.shared_status = m_->shared_status();
-  v.state = m_->state_view(seat);
+  if (like) {
+    v.status = like->status;
+    v.shared_status = like->shared_status;
+  } else {
+    for (int p = 1; p <= players(); ++p) v.status.push_back(m_->status(p));
+    v.shared_status = m_->shared_status();
+  }
+  bool same_state = !meta().has_view && meta().secrets.empty();
+  v.state = like && same_state ? like->state : m_->state_view(seat);
   v.log = m_->log_for(seat);
   v.actor = m_->actor();
   if (v.actor == 0) {

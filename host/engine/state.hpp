@@ -195,6 +195,11 @@ class State {
 
   // What `seat` may know; 0: an onlooker.
   View view(int seat);
+  // The views of several seats at one moment (a server sends one to every
+  // connection after each action): what every seat is shown alike (the
+  // status lines, and g.state when the rules have neither view nor
+  // secrets) is asked of the rules once, not once a seat.
+  std::vector<View> views(const std::vector<int>& seats);
   // Makes this state a world `seat` could be in: every card it cannot see
   // re-dealt among the places of such cards (in place; restore a mark to
   // come back). Bots search such worlds, never the real one.
@@ -216,6 +221,7 @@ class State {
   friend class Game;
   friend lua::Match& testing::match_of(Game& g);
   lua::Match& match() { return *m_; }
+  View view_like(int seat, const View* like);
   std::unique_ptr<lua::Match> m_;
 };
 

@@ -326,6 +326,7 @@ bool App::watch_phase() {
 void App::take_news() {
   RemoteNews news = session_->poll_remote();
   for (auto& n : news.notices) notify(std::move(n), 6000);
+  take_undo_news(news);
   if (!news.lost.empty() && !lost_) {
     lost_ = true;
     messages_.banner("The server is lost \u2014 this window can only show the table as it was",

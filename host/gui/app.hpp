@@ -71,6 +71,17 @@ class App : TableClicks {
   void take_news();
   bool watch_phase();
   bool remote_refuses(const std::string& what);
+
+  // app_net.cpp: a network seat's chat line and undo asked of the others
+  void open_chat();
+  void close_chat();
+  void on_chat_key(int sym);
+  void on_chat_text(const std::string& text);
+  void ask_remote_undo();
+  void answer_remote_undo(bool accept);
+  void take_undo_news(const RemoteNews& news);
+  bool undo_answer_key(int sym);
+  void draw_net(Rect table);
   int viewer() const;
   // The seat's view, brought up to date.
   const SeatView& seat();
@@ -146,6 +157,11 @@ class App : TableClicks {
   // A remote seat: when its turn began (the clock), whether the server is lost.
   uint64_t turn_since_ = 0;
   bool lost_ = false;
+  // A remote seat's chat line being written, and the seat asking this one
+  // to accept its undo (0: none).
+  bool chat_open_ = false, chat_swallow_ = false;
+  std::string chat_text_;
+  int undo_asker_ = 0;
   Rect table_rect_;
 };
 

@@ -88,6 +88,7 @@ void App::draw_game() {
     messages_.draw_notice(table_rect_, banner_up(), table_.layout(seat()).centre);
     if (choices_.menu) draw_menu();
     table_.draw_preview(t, result_open_ || summary_);
+    if (session_->remote()) draw_net(table_rect_);
     if (summary_) draw_summary();
     if (result_open_) draw_result();
   }
@@ -166,6 +167,11 @@ void App::draw_top_bar(Rect r) {
         {"Options", "button:options", [this] { open_options(session_->settings().loaded); }});
     bs.push_back({"Undo", "button:undo", [this] { undo(); }, session_->humans() > 0});
     bs.push_back({"Games", "button:games", [this] { open_picker(); }});
+  } else if (!session_->result() && !lost_) {
+    // A network seat talks to the table and asks the others to undo.
+    bs.push_back({"Chat  T", "button:chat", [this] { open_chat(); }});
+    if (session_->remote()->game().seat > 0 && session_->remote()->game().undo)
+      bs.push_back({"Undo", "button:undo", [this] { undo(); }});
   }
   auto width_of = [&](const B& b) {
     return cv_.text_w(b.label, font(13, Weight::Bold)) + px(b.label.size() <= 3 ? 14 : 20) + px(6);

@@ -34,6 +34,9 @@ void App::handle(const SDL_Event& e) {
       if (e.window.event == SDL_WINDOWEVENT_LEAVE)
         frame_.mouse_x = frame_.mouse_y = -1;  // no hover preview left behind
       break;
+    case SDL_TEXTINPUT:
+      on_chat_text(e.text.text);
+      break;
     case SDL_KEYDOWN: {
       table_.skip_flights();
       SDL_Keymod mod = static_cast<SDL_Keymod>(e.key.keysym.mod);
@@ -110,6 +113,8 @@ void App::on_key(int sym, bool ctrl, bool shift) {
     quit_ = true;
     return;
   }
+  if (chat_open_) return on_chat_key(sym);
+  if (!ctrl && undo_answer_key(sym)) return;
   if (help_.open()) return help_.on_key(sym);
   if (screen_ == Screen::Picker) return picker_.on_key(sym);
   if (screen_ == Screen::Options) return options_.on_key(sym);
@@ -156,6 +161,7 @@ void App::on_key_table(int sym) {
   if (result_open_ && (sym == SDLK_RETURN || sym == SDLK_n)) return new_game();
   if (sym >= SDLK_0 && sym <= SDLK_9) return on_digit(sym - SDLK_0);
   if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9) return on_digit(sym - SDLK_KP_1 + 1);
+  if (sym == SDLK_t && session_ && session_->remote()) return open_chat();
   switch (sym) {
     case SDLK_ESCAPE:
       return escape();

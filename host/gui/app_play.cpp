@@ -127,7 +127,8 @@ void App::click_player(int player) {
 // moved, before the next sits down). A refusal says whose move stays and
 // why, in words that hold for whoever reads them.
 void App::undo() {
-  if (!session_ || remote_refuses("Undo")) return;
+  if (session_ && session_->remote()) return ask_remote_undo();
+  if (!session_) return;
   if (session_->humans() == 0) return notify("Undo is for human seats; the bots play on");
   int p = bottom_;
   std::string why = session_->why_no_undo(p);

@@ -169,6 +169,20 @@ void Driver::key(const std::string& spec) {
   frames(1);
 }
 
+void Driver::type(const std::string& text) {
+  // An event holds up to 31 bytes: cut at character boundaries.
+  for (size_t at = 0; at < text.size();) {
+    size_t n = std::min<size_t>(text.size() - at, SDL_TEXTINPUTEVENT_TEXT_SIZE - 1);
+    while (at + n < text.size() && (static_cast<unsigned char>(text[at + n]) & 0xC0) == 0x80) --n;
+    SDL_Event e{};
+    e.type = SDL_TEXTINPUT;
+    text.copy(e.text.text, n, at);
+    SDL_PushEvent(&e);
+    at += n;
+  }
+  frames(1);
+}
+
 bool Driver::click_named(const std::string& name, int button) {
   Probe p = probe();
   const ProbeBox* b = p.find(name);

@@ -96,6 +96,8 @@ class Driver {
   void wheel(int x, int y, int dy);
   // "1", "ctrl+z", "f1", "escape", "return", "space", "plus", "minus", "v"...
   void key(const std::string& name);
+  // Text typed, as SDL_TEXTINPUT events (what a chat line reads).
+  void type(const std::string& text);
   // Clicks the centre of the box named so; false if there is none.
   bool click_named(const std::string& name, int button = 1);
   Probe probe();

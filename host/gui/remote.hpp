@@ -27,7 +27,8 @@ struct RemoteGame {
   // The same ruleset installed here: its folder, for its card images only
   // (empty: none).
   std::string image_dir;
-  double clock = 0;  // seconds a person has for a move; 0: no clock
+  double clock = 0;   // seconds a person has for a move; 0: no clock
+  bool undo = false;  // the host lets a seat ask to undo its last move
 };
 
 // What came from the server since the last look.
@@ -36,6 +37,8 @@ struct RemoteNews {
   uint64_t seq = 0;                  // the view's sequence number (what an act names)
   std::vector<std::string> notices;  // resync reasons, chat lines, the seed checked...
   bool connected = true;             // a live connection now (else: joining again)
+  int undo_asked = 0;                // another seat asks to undo its last move: accept or refuse
+  bool undo_settled = false;         // the undo asked is done or refused (the question goes)
   std::string lost;                  // the game is lost to this window for good: why
 };
 
@@ -48,6 +51,13 @@ class Remote {
   // Carries out the action with this id in the view whose sequence number
   // is `seq` (a stale one gets a resync and a fresh view, not a move).
   virtual void act(int id, uint64_t seq) = 0;
+  // A chat line to the table (docs/protocol.md `chat`).
+  virtual void chat(const std::string& text) { (void)text; }
+  // Asks to take back the seat's last move; the others accept or refuse
+  // (the answer comes as news: a notice, undo_settled).
+  virtual void ask_undo() {}
+  // Answers the undo another seat asked for (RemoteNews::undo_asked).
+  virtual void answer_undo(bool accept) { (void)accept; }
 };
 
 }  // namespace ratify::gui

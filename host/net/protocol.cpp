@@ -2,11 +2,15 @@
 
 #include <openssl/sha.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "core/replay.hpp"
+#include "core/table.hpp"
 #include "core/utf8.hpp"
 #include "engine/state.hpp"
 
@@ -212,6 +216,153 @@ nlohmann::json seat_view_json(const engine::View& v) {
   return engine::to_json(v);  // the engine's view already offers only cards the seat sees
 }
 
+namespace {
+
+// JSON text, written as nlohmann::json dumps it (its escapes, UTF-8 only).
+void put_string(std::string& out, std::string_view s) {
+  if (!core::valid_utf8(s)) throw std::runtime_error("a view's text is not UTF-8");
+  out += '"';
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+}
+
+void put_key(std::string& out, std::string_view key) {
+  out += '"';
+  out += key;  // the writer's own keys: plain ASCII
+  out += "\":";
+}
+
+template <class T, class Put>
+void put_list(std::string& out, const std::vector<T>& items, Put put) {
+  out += '[';
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (k) out += ',';
+    put(items[k]);
+  }
+  out += ']';
+}
+
+void put_strings(std::string& out, const std::vector<std::string>& items) {
+  put_list(out, items, [&](const std::string& s) { put_string(out, s); });
+}
+
+void put_ints(std::string& out, const std::vector<int>& items) {
+  put_list(out, items, [&](int x) { out += std::to_string(x); });
+}
+
+// A card as engine::to_json writes it: a back is null, a glimpse its face.
+void put_card(std::string& out, const engine::CardView& c) {
+  if (c.glimpsed) {
+    out += "{\"glimpse\":" + std::to_string(c.def) + "}";
+  } else if (!c.face_up) {
+    out += "null";
+  } else {
+    out += "{\"def\":" + std::to_string(c.def) + ",\"id\":" + std::to_string(c.id) + "}";
+  }
+}
+
+void put_zone(std::string& out, const engine::ZoneView& z) {
+  out += "{\"cards\":";
+  put_list(out, z.cards, [&](const engine::CardView& c) { put_card(out, c); });
+  out += ",\"kind\":";
+  put_string(out, z.kind);
+  out += ",\"label\":";
+  put_string(out, z.label);
+  out += ",\"name\":";
+  put_string(out, z.name);
+  out += ",\"owner\":" + std::to_string(z.owner) + ",\"visibility\":";
+  put_string(out, core::to_string(z.visibility));
+  out += '}';
+}
+
+void put_action(std::string& out, const engine::ActionView& a) {
+  const engine::Action& x = a.action;
+  auto flag = [](bool b) { return b ? "true" : "false"; };
+  out += "{\"auto\":";
+  out += flag(x.auto_play);
+  out += ",\"cards\":";
+  put_ints(out, x.cards);
+  out += ",\"ends_turn\":";
+  out += flag(x.ends_turn);
+  out += ",\"index\":" + std::to_string(a.index) + ",\"label\":";
+  put_string(out, x.label);
+  out += ",\"risky\":";
+  out += flag(x.risky);
+  out += ",\"target\":" + std::to_string(x.target) + ",\"warning\":";
+  put_string(out, x.warning);
+  out += ",\"zone\":";
+  put_string(out, x.zone);
+  out += '}';
+}
+
+}  // namespace
+
+std::string view_message(const engine::View& v, int64_t seq, size_t log_from) {
+  std::string out;
+  out.reserve(4096);
+  out += "{\"log_from\":" + std::to_string(log_from) + ",\"seq\":" + std::to_string(seq) +
+         ",\"type\":\"view\",\"v\":" + std::to_string(kProtocolVersion) + ",\"view\":{";
+  put_key(out, "actions");
+  put_list(out, v.actions, [&](const engine::ActionView& a) { put_action(out, a); });
+  out += ",\"actor\":" + std::to_string(v.actor) + ",";
+  put_key(out, "log");
+  put_strings(out, v.log);
+  if (v.result) {
+    out += ",\"result\":{\"scores\":" + nlohmann::json(v.result->scores).dump() + ",\"text\":";
+    put_string(out, v.result->text);
+    out += ",\"winners\":";
+    put_ints(out, v.result->winners);
+    out += '}';
+  }
+  out += ",\"seat\":" + std::to_string(v.seat) + ",";
+  put_key(out, "shared_status");
+  put_strings(out, v.shared_status);
+  out += ',';
+  put_key(out, "state");
+  out += v.state.dump();
+  out += ',';
+  put_key(out, "status");
+  put_list(out, v.status, [&](const std::vector<std::string>& lines) { put_strings(out, lines); });
+  out += ',';
+  put_key(out, "zones");
+  put_list(out, v.zones, [&](const engine::ZoneView& z) { put_zone(out, z); });
+  out += "}}";
+  return out;
+}
+
 std::string sha256_hex(std::string_view data) {
   unsigned char digest[SHA256_DIGEST_LENGTH];
   SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest);
@@ -222,6 +373,32 @@ std::string sha256_hex(std::string_view data) {
     out += buf;
   }
   return out;
+}
+
+std::string ruleset_hash(const std::filesystem::path& dir, const std::filesystem::path& variant) {
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, fs::path>> files;
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator();
+       ++it) {
+    if (it->is_directory() && it.depth() == 0 && it->path().filename() == "tests") {
+      it.disable_recursion_pending();  // a ruleset's tests change none of its rules
+      continue;
+    }
+    if (it->is_regular_file() && it->path().extension() == ".lua")
+      files.emplace_back(fs::relative(it->path(), dir).generic_string(), it->path());
+  }
+  std::sort(files.begin(), files.end());
+  if (!variant.empty() && !fs::equivalent(variant.parent_path(), dir / "variants"))
+    files.emplace_back("variant:" + variant.filename().string(), variant);
+  std::string all;
+  for (const auto& [name, path] : files) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream read;
+    read << in.rdbuf();
+    std::string text = read.str();
+    all += name + "\n" + std::to_string(text.size()) + "\n" + text;
+  }
+  return sha256_hex(all);
 }
 
 std::string seed_commitment(uint64_t seed, const std::string& nonce) {

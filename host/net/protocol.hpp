@@ -4,6 +4,7 @@
 // sends: size, UTF-8, JSON, depth and shape are checked before the server
 // looks at a message, so nothing else in the server parses outside input.
 #include <cstdint>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -86,11 +87,24 @@ nlohmann::json error_message(std::string_view code, std::string_view text);
 // A seat's view as the protocol sends it: to_json(view). The engine's view
 // offers actions whose "cards" name only cards the seat sees.
 nlohmann::json seat_view_json(const engine::View& v);
+// The whole `view` message, {"v", "type", "seq", "log_from", "view"},
+// written straight to text: the same JSON as seat_view_json in the
+// message, without building it as a JSON tree first (a server writes one
+// for every connection after every action). `v.log` holds the lines to
+// send, those from `log_from` on. Throws std::runtime_error on text that
+// is not UTF-8, as dumping the tree would.
+std::string view_message(const engine::View& v, int64_t seq, size_t log_from);
 
 // The seed commitment published when a game starts: SHA-256 of
 // "ratify-seed-v1:<seed>:<nonce>", lowercase hex; revealed at the end.
 std::string seed_commitment(uint64_t seed, const std::string& nonce);
 std::string sha256_hex(std::string_view data);
+
+// What a client that searches checks it holds the server's rules by
+// (docs/protocol.md, `welcome`): SHA-256 over the ruleset's Lua files
+// (its folder's, tests/ left out, each with its path) and the variant
+// file when it has one. Two installs of one version hash alike.
+std::string ruleset_hash(const std::filesystem::path& dir, const std::filesystem::path& variant);
 
 // A network game's replay: its header carries the seed commitment under
 // "network" (and the nonce once the game is over and it is revealed), so

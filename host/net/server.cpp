@@ -16,6 +16,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "bots/bots.hpp"
 #include "core/replay.hpp"
@@ -38,6 +39,14 @@ bool same_token(const std::string& a, const std::string& b) {
   unsigned char diff = 0;
   for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
   return diff == 0;
+}
+
+// A limit's bound as people write it: 4096, 0.01.
+std::string text_of(double x) {
+  if (x == static_cast<double>(static_cast<long>(x))) return std::to_string(static_cast<long>(x));
+  std::ostringstream s;
+  s << x;
+  return s.str();
 }
 
 nlohmann::json result_json(const engine::Result& r) {
@@ -83,6 +92,7 @@ struct Hub {
   std::map<std::string, int> per_address;
   std::map<std::string, std::shared_ptr<Table>> tables;          // by game id
   std::map<std::string, std::shared_ptr<engine::Loaded>> rules;  // by "ruleset/variant"
+  std::map<const engine::Loaded*, std::string> rules_hashes;     // net::ruleset_hash
 };
 
 // A connection: what the hub knows of it, whatever carries it.
@@ -98,10 +108,11 @@ class Session : public std::enable_shared_from_this<Session> {
   const std::string& address() const { return address_; }
 
   virtual void start() = 0;
-  void send(const nlohmann::json& j) {
+  void send(const nlohmann::json& j) { send_text(j.dump()); }
+  void send_text(std::string text) {
     if (closing_) return;
     if (out_.size() >= hub_.opts.limits.outbox) return drop();
-    out_.push_back(j.dump());
+    out_.push_back(std::move(text));
     if (out_.size() == 1) write();
   }
   // Sends what is queued, then closes.
@@ -152,7 +163,7 @@ class StreamSession : public Session {
     timeouts.idle_timeout = std::chrono::minutes(30);  // a person may think long
     timeouts.keep_alive_pings = true;
     ws_.set_option(timeouts);
-    ws_.read_message_max(kMaxClientMessage);
+    ws_.read_message_max(hub_.opts.limits.message_bytes);
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
     if constexpr (kTls)
       ws_.next_layer().async_handshake(asio::ssl::stream_base::server,
@@ -237,6 +248,7 @@ struct Table : std::enable_shared_from_this<Table> {
   void undo_lapses(const std::string& why);
   void broadcast(const nlohmann::json& j);
   void send_view(Session& s, bool whole_log);
+  void send_view(Session& s, engine::View v, bool whole_log);
   void after_change();
   void bot_moves();
   void finish();
@@ -280,9 +292,11 @@ struct Table : std::enable_shared_from_this<Table> {
   std::unique_ptr<bots::Bot> stand_in;  // plays a seat whose player left, or is out of time
   std::vector<core::Rng> rngs;
   std::string nonce, commit;
-  int64_t seq = 0;  // actions carried out: a view's sequence number
+  std::string rules_hash;  // net::ruleset_hash: a searching client checks its rules by it
+  int64_t seq = 0;         // actions carried out: a view's sequence number
   int resumed = 0;
   std::filesystem::path journal, secrets;
+  std::ofstream journal_out;  // the journal, open for appending once a step is written
   bool over = false, closed = false;
   std::string failure;
   std::optional<engine::Result> result;
@@ -350,6 +364,10 @@ Table::Table(Hub& h, std::string game_id, std::shared_ptr<engine::Loaded> l, Ser
   }
   if (opts.takeover_seconds > 0 || opts.clock_seconds > 0)
     stand_in = bots::make_bot(opts.takeover_bot, loaded->meta());
+  // Once per loaded rules: a lobby makes many games of them.
+  std::string& hash = hub.rules_hashes[loaded.get()];
+  if (hash.empty()) hash = ruleset_hash(loaded->where().dir, loaded->where().variant);
+  rules_hash = hash;
 }
 
 void Table::start_game() {
@@ -485,12 +503,15 @@ void Table::start_clock() {
   });
 }
 
+// Each line reaches the kernel (flushed) before anyone hears of its
+// action, so a kill -9 loses none of it. The file stays open: opening and
+// closing it for every action was a quarter of a journaled server's CPU.
 void Table::journal_step(size_t k) {
   if (journal.empty()) return;
-  std::ofstream f(journal, std::ios::binary | std::ios::app);
-  f << core::step_json(game->step(k)).dump() << "\n";
-  f.close();
-  if (!f) throw std::runtime_error(journal.string() + ": write failed");
+  if (!journal_out.is_open()) journal_out.open(journal, std::ios::binary | std::ios::app);
+  journal_out << core::step_json(game->step(k)).dump() << "\n";
+  journal_out.flush();
+  if (!journal_out) throw std::runtime_error(journal.string() + ": write failed");
 }
 
 void Hub::accept() {
@@ -561,7 +582,12 @@ void Hub::received(const std::shared_ptr<Session>& s, const std::string& text) {
   auto table = s->table;  // kept alive through the handler
   if (!table) return refuse("no_hello", "say hello first");
   if (auto* a = std::get_if<Act>(&m)) return table->guarded([&] { table->act(s, *a); });
-  if (auto* c = std::get_if<Chat>(&m)) return table->chat(*c, s->seat);
+  if (auto* c = std::get_if<Chat>(&m)) {
+    if (c->text.size() > opts.limits.chat_bytes)
+      return refuse("bad_shape", "a chat line is at most " +
+                                     std::to_string(opts.limits.chat_bytes) + " bytes here");
+    return table->chat(*c, s->seat);
+  }
   if (std::holds_alternative<Undo>(m)) return table->guarded([&] { table->ask_undo(*s); });
   if (auto* u = std::get_if<UndoAnswer>(&m))
     return table->guarded([&] { table->answer_undo(*s, u->accept); });
@@ -669,6 +695,52 @@ void Hub::list(Session& s) {
     if (!t->over && !t->closed) games.push_back(t->listing());
   j["games"] = std::move(games);
   s.send(j);
+}
+
+std::string set_limit(Limits& l, const std::string& name_value) {
+  size_t eq = name_value.find('=');
+  if (eq == std::string::npos) return "--limit takes NAME=VALUE";
+  std::string name = name_value.substr(0, eq), text = name_value.substr(eq + 1);
+  double v = 0;
+  try {
+    size_t used = 0;
+    v = std::stod(text, &used);
+    if (used != text.size()) throw std::invalid_argument(text);
+  } catch (const std::exception&) {
+    return "--limit " + name + ": not a number: " + text;
+  }
+  // Each limit with the range it may take: a whole number unless a rate.
+  struct Known {
+    const char* name;
+    double low, high;
+    std::function<void(double)> set;
+  };
+  auto whole = [](auto& field) {
+    return [&field](double x) { field = static_cast<std::remove_reference_t<decltype(field)>>(x); };
+  };
+  const Known known[] = {
+      {"connections_per_address", 1, 1e6, whole(l.connections_per_address)},
+      {"bad_messages", 1, 1e6, whole(l.bad_messages)},
+      {"messages_per_second", 0.01, 1e6, [&](double x) { l.messages_per_second = x; }},
+      {"message_burst", 1, 1e6, [&](double x) { l.message_burst = x; }},
+      {"outbox", 1, 1e6, whole(l.outbox)},
+      {"games", 1, 1e6, whole(l.games)},
+      {"games_per_address", 1, 1e6, whole(l.games_per_address)},
+      {"message_bytes", 256, static_cast<double>(kMaxClientMessage), whole(l.message_bytes)},
+      {"chat_bytes", 1, static_cast<double>(kMaxChatText), whole(l.chat_bytes)},
+  };
+  for (const auto& k : known) {
+    if (name != k.name) continue;
+    bool rate = name == "messages_per_second";
+    if (v < k.low || v > k.high || (!rate && v != static_cast<double>(static_cast<long>(v))))
+      return "--limit " + name + " takes " + (rate ? "a number" : "a whole number") + " from " +
+             text_of(k.low) + " to " + text_of(k.high);
+    k.set(v);
+    return "";
+  }
+  std::string names;
+  for (const auto& k : known) names += std::string(names.empty() ? "" : ", ") + k.name;
+  return "--limit: no limit named " + name + " (" + names + ")";
 }
 
 bool lobby_bot_allowed(const std::string& spec) {
@@ -795,7 +867,11 @@ nlohmann::json Table::welcome(int seat) const {
   j["seats"] = opts.seats;
   j["ruleset"] = {{"id", loaded->meta().id},
                   {"name", loaded->meta().name},
-                  {"variant", loaded->variant_spec()}};
+                  {"variant", loaded->variant_spec()},
+                  {"hash", rules_hash}};
+  // The game's settings, as public as its variant: a client that searches
+  // makes its worlds with them (docs/network.md, "Bots as clients").
+  j["options"] = core::to_json(game->options());
   // The card definitions are the ruleset's published card list: which
   // card lies where is what the views keep secret.
   nlohmann::json cards = nlohmann::json::array();
@@ -879,6 +955,7 @@ void Table::answer_undo(Session& s, bool accept) {
   seq = static_cast<int64_t>(game->steps());
   if (!journal.empty()) {
     // The journal is the game as it stands: written whole, then swapped in.
+    journal_out.close();  // the next step appends to the file swapped in
     auto fresh = journal;
     fresh += ".new";
     core::write_file(fresh.string(), network_replay(game->replay(), commit));
@@ -911,25 +988,26 @@ void Table::chat(const Chat& c, int from) {
 }
 
 void Table::send_view(Session& s, bool whole_log) {
-  engine::View v = game->view(s.seat);
-  size_t from = whole_log ? 0 : std::min(s.log_sent, v.log.size());
-  auto j = message("view");
-  j["seq"] = seq;
-  j["log_from"] = from;
-  nlohmann::json lines = nlohmann::json::array();
-  for (size_t k = from; k < v.log.size(); ++k) lines.push_back(std::move(v.log[k]));
-  s.log_sent = v.log.size();
-  // The lines sent before are not built into JSON again for every view:
-  // that made each view cost the length of the game so far.
-  v.log.clear();
-  auto vj = seat_view_json(v);
-  vj["log"] = std::move(lines);
-  j["view"] = std::move(vj);
-  s.send(j);
+  send_view(s, game->view(s.seat), whole_log);
 }
 
+void Table::send_view(Session& s, engine::View v, bool whole_log) {
+  size_t from = whole_log ? 0 : std::min(s.log_sent, v.log.size());
+  s.log_sent = v.log.size();
+  // The lines sent before are not written again for every view: that made
+  // each view cost the length of the game so far.
+  v.log.erase(v.log.begin(), v.log.begin() + static_cast<std::ptrdiff_t>(from));
+  s.send_text(view_message(v, seq, from));
+}
+
+// Every connection's new view, made together: what all seats are shown
+// alike is asked of the rules once (State::views).
 void Table::after_change() {
-  for (const auto& s : sessions) send_view(*s, false);
+  std::vector<int> seats;
+  for (const auto& s : sessions) seats.push_back(s->seat);
+  auto views = game->state().views(seats);
+  size_t k = 0;
+  for (const auto& s : sessions) send_view(*s, std::move(views[k++]), false);
   if (game->actor() == 0) return finish();
   maybe_take_over();
   start_clock();
@@ -989,6 +1067,7 @@ void Table::fail(const std::string& why) {
 void Table::close() {
   if (closed) return;
   closed = true;
+  journal_out.close();
   linger.cancel();
   clock.cancel();
   if (hub.one_game) return hub.stop_all();

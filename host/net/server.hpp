@@ -28,7 +28,14 @@ struct Limits {
   // The lobby: games open at once, and open games created from one address.
   int games = 256;
   int games_per_address = 4;
+  // Sizes: a client's message (a bigger frame closes the connection) and
+  // a chat line; at most the protocol's own (protocol.hpp).
+  size_t message_bytes = 4096;
+  size_t chat_bytes = 500;
 };
+// Sets one limit from "name=value" (`serve --limit`; the names are the
+// fields above, as docs/network.md lists them): "" when set, else why not.
+std::string set_limit(Limits& l, const std::string& name_value);
 
 struct ServerOptions {
   std::string listen_host = "127.0.0.1";
