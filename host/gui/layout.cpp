@@ -280,6 +280,7 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
       it.reserve = spread;
     }
     if (h.x && h.y) it.x = h.x, it.y = h.y;
+    if (it.fan == Fan::Row) it.room = h.room;
     it.title = it.full = zone_title(z);
     // Room for a two-digit count from the start: a pile's first cards do
     // not widen its label and push its neighbours.
