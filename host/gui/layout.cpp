@@ -23,9 +23,9 @@ Fan default_fan(const engine::ZoneView& z) {
   return Fan::Row;
 }
 
-std::string zone_title(const engine::ZoneView& z) {
+std::string zone_title(const engine::ZoneView& z, bool count) {
   std::string t = z.label.empty() ? z.name : z.label;
-  if (!z.cards.empty()) t += " \u00b7 " + std::to_string(z.cards.size());
+  if (count && !z.cards.empty()) t += " \u00b7 " + std::to_string(z.cards.size());
   return t;
 }
 
@@ -281,7 +281,9 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     }
     if (h.x && h.y) it.x = h.x, it.y = h.y;
     if (it.fan == Fan::Row) it.room = h.room;
-    it.title = it.full = zone_title(z);
+    // One card laid out in a row shows its count itself: " · 1" over every
+    // place of a formation is clutter. A stack's edge does not say it.
+    it.title = it.full = it.n == 1 && it.fan != Fan::Stack ? zone_title(z, false) : zone_title(z);
     // Room for a two-digit count from the start: a pile's first cards do
     // not widen its label and push its neighbours.
     std::string widest = (z.label.empty() ? z.name : z.label) + " \u00b7 88";
@@ -477,7 +479,7 @@ TableLayout lay_out_table(const LayoutInput& in) {
   for (auto& r : regions) {
     bool centre = r.player == 0;
     place_region(r, items, *in.view, r.small ? f.small : f.big, centre, in, out);
-    if (!centre)
+    if (!centre && r.rect.h > 0)
       out.areas.push_back({r.player, r.rect, {r.rect.x, r.rect.y, r.rect.w, f.big.header_h}});
   }
   if (in.memory) {
