@@ -153,6 +153,15 @@ TEST(Layout14, HintsNameOwnersGridsPawnsAndEmptyZones) {
   EXPECT_EQ(check_hints(nlohmann::json::parse(R"({"row:*": {"room": 0}})")).size(), 1u);
 }
 
+// The patience's one player owns no zone: no empty "Player 1" strip at
+// the bottom, the shared zones take the whole table.
+TEST(Layout14, APatienceHasNoEmptyPlayerStrip) {
+  Table tb("british_constitution", 1, 3);
+  auto t = tb.lay_out();
+  EXPECT_TRUE(t.areas.empty());
+  EXPECT_EQ(t.centre.bottom(), kTable.bottom());
+}
+
 // GITMO's `room` hint: the player's rows keep room for five cards from the
 // start, so the slot beside a row ("On row 1") is where it stays while the
 // row grows to five; without the hint the row is as wide as its one card.

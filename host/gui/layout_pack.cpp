@@ -401,6 +401,9 @@ int lines_height(const std::vector<Line>& lines, const Metrics& m) {
 
 int region_need(Region& r, std::vector<Item>& items, int width, const Metrics& m,
                 const LayoutInput& in, bool* overfull) {
+  // The one player of a patience with every zone shared: an empty strip
+  // with its name would only take room from the cards.
+  if (r.player && in.players == 1 && r.flow.empty() && r.placed.empty()) return 0;
   Packed p = pack(items, r, width - 2 * m.pad, m, in);
   if (overfull) *overfull = *overfull || p.overfull;
   int h = lines_height(p.lines, m);
