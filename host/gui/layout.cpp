@@ -281,9 +281,9 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     }
     if (h.x && h.y) it.x = h.x, it.y = h.y;
     if (it.fan == Fan::Row) it.room = h.room;
-    // One card laid out in a row shows its count itself: " · 1" over every
-    // place of a formation is clutter. A stack's edge does not say it.
-    it.title = it.full = it.n == 1 && it.fan != Fan::Stack ? zone_title(z, false) : zone_title(z);
+    // One card in sight shows its count itself (a stack of more has its
+    // badge): " · 1" over every place of a formation is clutter.
+    it.title = it.full = zone_title(z, it.n != 1);
     // Room for a two-digit count from the start: a pile's first cards do
     // not widen its label and push its neighbours.
     std::string widest = (z.label.empty() ? z.name : z.label) + " \u00b7 88";
