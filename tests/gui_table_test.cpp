@@ -639,3 +639,31 @@ TEST(WhatHappened, AHotseatSummarySaysNothingPrivate) {
   ASSERT_FALSE(p.summary.empty()) << "no summary between the phases";
   for (const auto& l : p.summary) EXPECT_EQ(l.rfind("You ", 0), std::string::npos) << l;
 }
+
+// Article II offers one of two identical cards in a hand (the rules
+// list each definition once); both are ringed gold, and a click on the
+// copy not offered plays as a click on the one offered.
+TEST(ReadableCards, IdenticalCardsInAHandAreRingedAlike) {
+  int pairs = 0;
+  for (uint64_t seed = 1; seed <= 12 && pairs == 0; ++seed) {
+    Driver d(bots(kGames[0], 1280, 720, seed));
+    d.frames(1);
+    for (int turn = 0; turn < 8 && pairs == 0 && to_human(d); ++turn) {
+      Probe p = d.probe();
+      std::map<int, std::vector<const ProbeCard*>> by_def;
+      for (const auto& c : p.cards)
+        if (c.face_up && c.def >= 0 && c.zone == "hand:1") by_def[c.def].push_back(&c);
+      for (const auto& [def, copies] : by_def) {
+        if (copies.size() < 2) continue;
+        bool any = false, all = true;
+        for (const ProbeCard* c : copies) any = any || c->playable, all = all && c->playable;
+        if (!any) continue;
+        ++pairs;
+        EXPECT_TRUE(all) << "seed " << seed << ": one copy of a card ringed, not the other";
+      }
+      if (!d.click_named("action:1") && !d.click_named("button:end-turn")) break;
+      d.frames(1);
+    }
+  }
+  EXPECT_GT(pairs, 0) << "no hand held two copies of a playable card";
+}
