@@ -147,6 +147,45 @@ TEST(Layout14, HintsNameOwnersGridsPawnsAndEmptyZones) {
   auto bad = nlohmann::json::parse(
       R"({"a": {"owner": "first", "columns": 0, "snake": "yes", "pawns": 3, "hide": "full"}})");
   EXPECT_EQ(check_hints(bad).size(), 5u);
+  auto roomy = nlohmann::json::parse(R"({"row:*": {"room": 5}})");
+  EXPECT_TRUE(check_hints(roomy).empty());
+  EXPECT_EQ(hint_for(roomy, "row:1:2").room, 5);
+  EXPECT_EQ(check_hints(nlohmann::json::parse(R"({"row:*": {"room": 0}})")).size(), 1u);
+}
+
+// The patience's one player owns no zone: no empty "Player 1" strip at
+// the bottom, the shared zones take the whole table.
+TEST(Layout14, APatienceHasNoEmptyPlayerStrip) {
+  Table tb("british_constitution", 1, 3);
+  auto t = tb.lay_out();
+  EXPECT_TRUE(t.areas.empty());
+  EXPECT_EQ(t.centre.bottom(), kTable.bottom());
+}
+
+// GITMO's `room` hint: the player's rows keep room for five cards from the
+// start, so the slot beside a row ("On row 1") is where it stays while the
+// row grows to five; without the hint the row is as wide as its one card.
+TEST(Layout14, ARowKeepsTheRoomItsHintAsks) {
+  Table tb("gitmo", 2, 3);
+  auto with = tb.lay_out();
+  nlohmann::json none = nlohmann::json::object();
+  LayoutInput in;
+  in.view = &tb.view;
+  in.hints = &none;
+  in.defs = &tb.game->state().card_defs();
+  in.players = 2;
+  in.bottom = 1;
+  in.table = kTable;
+  in.label_width = label_w;
+  in.bold_width = bold_w;
+  auto without = lay_out_table(in);
+  const ZoneSpot* row = tb.spot(with, "row:1:1");
+  const ZoneSpot* bare = tb.spot(without, "row:1:1");
+  ASSERT_TRUE(row && bare);
+  EXPECT_LE(row->count, 2);
+  // Five cards, each but the last showing at least a fifth of its width.
+  EXPECT_GE(row->box.w, with.card_w + 4 * with.card_w / 5);
+  EXPECT_GT(row->box.w * bare->slot.w, bare->box.w * row->slot.w);  // wider for its card size
 }
 
 // Every ruleset's own layout table is one the window can use.

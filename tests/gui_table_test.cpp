@@ -214,17 +214,22 @@ TEST(ReadableCards, EveryFaceUpCardShowsItsNameWhole) {
 //
 // Measured (seed 5, 1280x720, the human's view), actions after which a
 // zone moved: Article II 4/29 (the cards shrink as the "Played on" row
-// takes a line of its own), Article V 8/120, Constitution 1/119, the
-// patience 0/50, Meet the Patriots 2/50, Captured 3/46, Escaped 0/48;
-// GITMO 35/91 (its rows grow to a dozen cards, so the cards shrink as
-// they do, and the slot beside a row moves when the row first grows past
-// its share of the line: still rough). Before (each line centred on its
-// own width, rows as wide as their cards): 26/29, 41/120, 21/119, 6/81,
-// 3/50, 15/66, 90/91, 6/48. RATIFY_TEST_SHOT_DIR keeps a picture of each
-// step.
+// takes a line of its own), Article V 7/120, Constitution 1/119 (its trick
+// the first time it fans), GITMO 22/91, the others 0. GITMO's rows grow to
+// a dozen cards or more: its `room` hint keeps each of the player's rows
+// room for five from the start (35/91 without it; seeds 7 and 11: see
+// docs/gui.md "Layout hints"), what remains is its cards shrinking as rows
+// outgrow that and the opponent's "On row N" sliding as its rows grow.
+// Each count is the most allowed, so a regression fails.
+// RATIFY_TEST_SHOT_DIR keeps a picture of each step; RATIFY_TEST_SEED
+// plays another seed (counts printed, not checked).
 TEST(StableTable, ZonesKeepTheirPlaceThroughAGame) {
+  const std::map<std::string, int> allowed = {
+      {"article2", 4}, {"amendments", 7}, {"constitution", 1}, {"gitmo", 22}};
+  const char* seed_env = std::getenv("RATIFY_TEST_SEED");
+  uint64_t seed = seed_env ? std::stoull(seed_env) : 5;
   for (const auto& g : kGames) {
-    Driver d(bots(g, 1280, 720, 5));
+    Driver d(bots(g, 1280, 720, seed));
     d.frames(1);
     std::map<std::string, ProbeBox> last;
     int moves = 0, steps = 0;
@@ -253,9 +258,9 @@ TEST(StableTable, ZonesKeepTheirPlaceThroughAGame) {
     }
     std::cout << g.ruleset << ": " << moves << " moves in " << steps << " actions:" << moved
               << "\n";
-    // GITMO: a move every other action at most (see above); else one in twelve.
-    int allowed = std::string(g.ruleset) == "gitmo" ? steps / 2 : std::max(4, steps / 12);
-    EXPECT_LE(moves, allowed) << g.ruleset << " moved at" << moved;
+    if (seed != 5) continue;
+    auto most = allowed.find(g.ruleset);
+    EXPECT_LE(moves, most == allowed.end() ? 0 : most->second) << g.ruleset << " moved at" << moved;
   }
 }
 
@@ -633,4 +638,32 @@ TEST(WhatHappened, AHotseatSummarySaysNothingPrivate) {
   }
   ASSERT_FALSE(p.summary.empty()) << "no summary between the phases";
   for (const auto& l : p.summary) EXPECT_EQ(l.rfind("You ", 0), std::string::npos) << l;
+}
+
+// Article II offers one of two identical cards in a hand (the rules
+// list each definition once); both are ringed gold, and a click on the
+// copy not offered plays as a click on the one offered.
+TEST(ReadableCards, IdenticalCardsInAHandAreRingedAlike) {
+  int pairs = 0;
+  for (uint64_t seed = 1; seed <= 12 && pairs == 0; ++seed) {
+    Driver d(bots(kGames[0], 1280, 720, seed));
+    d.frames(1);
+    for (int turn = 0; turn < 8 && pairs == 0 && to_human(d); ++turn) {
+      Probe p = d.probe();
+      std::map<int, std::vector<const ProbeCard*>> by_def;
+      for (const auto& c : p.cards)
+        if (c.face_up && c.def >= 0 && c.zone == "hand:1") by_def[c.def].push_back(&c);
+      for (const auto& [def, copies] : by_def) {
+        if (copies.size() < 2) continue;
+        bool any = false, all = true;
+        for (const ProbeCard* c : copies) any = any || c->playable, all = all && c->playable;
+        if (!any) continue;
+        ++pairs;
+        EXPECT_TRUE(all) << "seed " << seed << ": one copy of a card ringed, not the other";
+      }
+      if (!d.click_named("action:1") && !d.click_named("button:end-turn")) break;
+      d.frames(1);
+    }
+  }
+  EXPECT_GT(pairs, 0) << "no hand held two copies of a playable card";
 }

@@ -23,9 +23,9 @@ Fan default_fan(const engine::ZoneView& z) {
   return Fan::Row;
 }
 
-std::string zone_title(const engine::ZoneView& z) {
+std::string zone_title(const engine::ZoneView& z, bool count) {
   std::string t = z.label.empty() ? z.name : z.label;
-  if (!z.cards.empty()) t += " \u00b7 " + std::to_string(z.cards.size());
+  if (count && !z.cards.empty()) t += " \u00b7 " + std::to_string(z.cards.size());
   return t;
 }
 
@@ -280,7 +280,10 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
       it.reserve = spread;
     }
     if (h.x && h.y) it.x = h.x, it.y = h.y;
-    it.title = it.full = zone_title(z);
+    if (it.fan == Fan::Row) it.room = h.room;
+    // One card in sight shows its count itself (a stack of more has its
+    // badge): " · 1" over every place of a formation is clutter.
+    it.title = it.full = zone_title(z, it.n != 1);
     // Room for a two-digit count from the start: a pile's first cards do
     // not widen its label and push its neighbours.
     std::string widest = (z.label.empty() ? z.name : z.label) + " \u00b7 88";
@@ -476,7 +479,7 @@ TableLayout lay_out_table(const LayoutInput& in) {
   for (auto& r : regions) {
     bool centre = r.player == 0;
     place_region(r, items, *in.view, r.small ? f.small : f.big, centre, in, out);
-    if (!centre)
+    if (!centre && r.rect.h > 0)
       out.areas.push_back({r.player, r.rect, {r.rect.x, r.rect.y, r.rect.w, f.big.header_h}});
   }
   if (in.memory) {

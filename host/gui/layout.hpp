@@ -19,7 +19,7 @@ namespace ratify::gui {
 
 Fan default_fan(const engine::ZoneView& z);
 // The label drawn over a zone: its label (or name) and its card count.
-std::string zone_title(const engine::ZoneView& z);
+std::string zone_title(const engine::ZoneView& z, bool count = true);
 
 struct CardSpot {
   int id = 0;  // 0 when hidden

@@ -50,8 +50,8 @@ bool glob_capture(std::string_view p, std::string_view s, std::vector<std::strin
 
 namespace {
 
-const char* const kHintFields[] = {"fan",     "x",     "y",     "hide",      "owner",
-                                   "columns", "snake", "pawns", "checklist", "sort"};
+const char* const kHintFields[] = {"fan",   "x",     "y",         "hide", "owner", "columns",
+                                   "snake", "pawns", "checklist", "sort", "room"};
 
 std::optional<Fan> fan_from(const nlohmann::json& v) {
   if (!v.is_string()) return std::nullopt;
@@ -106,6 +106,8 @@ ZoneHint parse_hint(const nlohmann::json& h, const std::vector<std::string>& cap
   if (h.contains("checklist") && h["checklist"].is_string())
     z.checklist = h["checklist"].get<std::string>();
   if (h.contains("sort") && h["sort"].is_string()) z.sort = h["sort"].get<std::string>();
+  if (h.contains("room") && h["room"].is_number_integer())
+    z.room = std::max(0, h["room"].get<int>());
   return z;
 }
 
@@ -168,8 +170,8 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
                !(f->is_string() && capture_ref(f->get<std::string>(), index)))
         out.push_back(where + ".owner: a player number, or \"$1\" for the number the first " +
                       "wildcard matched");
-      else if (k == "columns" && !(f->is_number_integer() && *f >= 1))
-        out.push_back(where + ".columns: a whole number from 1");
+      else if ((k == "columns" || k == "room") && !(f->is_number_integer() && *f >= 1))
+        out.push_back(where + "." + k + ": a whole number from 1");
       else if (k == "snake" && !f->is_boolean())
         out.push_back(where + ".snake: true or false");
       else if (k == "pawns" && !(f->is_string() && !f->get<std::string>().empty()))
@@ -182,7 +184,7 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
       else if (std::find(std::begin(kHintFields), std::end(kHintFields), k) ==
                std::end(kHintFields))
         out.push_back(where + ": unknown hint '" + k +
-                      "' (fan, x, y, hide, owner, columns, snake, pawns, checklist, sort)");
+                      "' (fan, x, y, hide, owner, columns, snake, pawns, checklist, sort, room)");
     }
   }
   return out;

@@ -14,7 +14,7 @@ enum class Fan { Row, Stack, Column };
 
 // One entry of RulesetMeta::layout (docs/gui.md, "Layout hints"):
 // { fan = "row"|"stack"|"column", x = 0..1, y = 0..1, hide = true|"empty",
-//   owner = 2|"$1", columns = N, snake = true, pawns = "state_key" }.
+//   owner = 2|"$1", columns = N, snake = true, pawns = "state_key", room = N }.
 struct ZoneHint {
   std::optional<Fan> fan;
   std::optional<double> x, y;  // the zone's centre in its owner's area, instead of the flow
@@ -32,6 +32,10 @@ struct ZoneHint {
   // (playing cards by suit then rank), "kind" (by kind then name), "name",
   // "none". Unset: hands are sorted ("suit" for playing cards, else "kind").
   std::string sort;
+  // A row keeps room for this many cards from the start (at the closest
+  // its corners allow): a row that grows to a dozen then pushes nothing
+  // beside it and shrinks no card (GITMO's rows). 0: the most it has held.
+  int room = 0;
 };
 
 // '*' matches any run of characters, '?' one character.

@@ -171,12 +171,17 @@ int free_least(const Item& it, const Metrics& m, int width, const LayoutInput& i
 
 // The least a row needs for the most cards it has held (LayoutMemory):
 // its share of a line does not shrink when it holds fewer for a while.
+// A `room` hint counts as held from the start.
 int held_least(const Item& it, const Metrics& m, int width, const LayoutInput& in, bool record) {
-  if (!in.memory || !in.view) return 0;
-  int& most = in.memory->zone_w["most " + in.view->zones[it.zone].name];
+  if ((!in.memory && !it.room) || !in.view) return 0;
   Item fullest = it;
-  fullest.n = std::max(it.n, most);
-  if (record) most = fullest.n;
+  fullest.n = std::max(it.n, it.room);
+  if (it.room) fullest.all_hidden = false;  // an empty row's room is for cards face up
+  if (in.memory) {
+    int& most = in.memory->zone_w["most " + in.view->zones[it.zone].name];
+    fullest.n = std::max(fullest.n, most);
+    if (record) most = fullest.n;
+  }
   return std::min(width, cards_width(fullest, m, true));
 }
 
@@ -325,7 +330,11 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     // A free line takes zones at their least (labels whole, cards as
     // close as their corners allow), then shares what room is left.
     int least = free_least(it, m, width, in);
-    if (it.fan == Fan::Row) held[idx] = held_least(it, m, width, in, record);
+    // The `room` hint is for the player's own rows: kept in an opponent's
+    // narrow area it would shrink those cards past their names.
+    Item own = it;
+    if (r.small) own.room = 0;
+    if (it.fan == Fan::Row) held[idx] = held_least(own, m, width, in, record);
     int kept = std::min(remembered(in, it, m), width);
     int pref = std::max(box_width(it, m, false), kept);
     if (it.may_spread) {
@@ -392,6 +401,9 @@ int lines_height(const std::vector<Line>& lines, const Metrics& m) {
 
 int region_need(Region& r, std::vector<Item>& items, int width, const Metrics& m,
                 const LayoutInput& in, bool* overfull) {
+  // The one player of a patience with every zone shared: an empty strip
+  // with its name would only take room from the cards.
+  if (r.player && in.players == 1 && r.flow.empty() && r.placed.empty()) return 0;
   Packed p = pack(items, r, width - 2 * m.pad, m, in);
   if (overfull) *overfull = *overfull || p.overfull;
   int h = lines_height(p.lines, m);

@@ -78,6 +78,7 @@ struct Item {
   std::vector<int> order;  // the cards' drawing order (indices into the zone's cards)
   bool glued = false;      // goes on the line of the zone before it (a slot beside its row)
   bool ghost = false;      // hidden while empty: keeps its room, nothing drawn
+  int room = 0;            // a row: the cards it keeps room for from the start (`room` hint)
 };
 
 // A family of zones (same name up to the last ':', three or more, created

@@ -35,6 +35,19 @@ void TableView::light(const TableFacts& t) {
   const auto& c = t.choices;
   for (const auto& a : seat.actions())
     for (int card : a.action.cards) add(hl_.playable, card);
+  // A face-up card in a hand beside an offered copy of itself is ringed
+  // too: one of two identical cards lit looked like the other could not
+  // be played. (A pile's copy under its top is no such choice.)
+  for (const auto& z : seat.view().zones) {
+    if (z.kind != "hand") continue;
+    for (const auto& offered : z.cards)
+      if (offered.id && offered.def >= 0 && has(hl_.playable, offered.id))
+        for (const auto& copy : z.cards)
+          if (copy.id && copy.face_up && copy.def == offered.def && !has(hl_.playable, copy.id) &&
+              !hl_.twin_of.count(copy.id))
+            hl_.twin_of[copy.id] = offered.id;
+  }
+  for (const auto& [copy, offered] : hl_.twin_of) hl_.playable.push_back(copy);
   std::vector<int> focus;
   if (c.menu)
     focus = c.menu->actions;
@@ -209,9 +222,12 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     else if (recent)
       draw_card_ring(cv_, r, {255, 255, 255, 200}, px(3));
     int id = s.id;
-    Hit h{s.rect,
-          [this, id, name] { id ? clicks_.click_card(id, name) : clicks_.click_zone(name); },
-          [this, id] { pinned_ = id; }, id ? "card:" + std::to_string(id) : "zone:" + name, id};
+    auto twin = hl_.twin_of.find(id);
+    int plays = twin == hl_.twin_of.end() ? id : twin->second;  // the copy the rules offer
+    Hit h{
+        s.rect,
+        [this, plays, name] { plays ? clicks_.click_card(plays, name) : clicks_.click_zone(name); },
+        [this, id] { pinned_ = id; }, id ? "card:" + std::to_string(id) : "zone:" + name, id};
     hit(std::move(h));
   }
   bool badge =

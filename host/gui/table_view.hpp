@@ -4,6 +4,7 @@
 // seat's choice stands (Choices), and the large card: the one hovered a
 // moment, or the one pinned with a right click.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ class TableClicks {
 struct Highlights {
   std::vector<int> playable, focus_cards, players;
   std::vector<std::string> zones;
+  // A copy the rules do not offer (they offer one of identical cards side
+  // by side, Article II's hand) and the copy they do: lit and played alike.
+  std::map<int, int> twin_of;
 };
 
 class TableView : Part {

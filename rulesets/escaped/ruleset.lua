@@ -14,7 +14,7 @@ local MAX_PLAYERS = 8
 local HAND, HAND_SPEC, NAME = {}, {}, {}
 for p = 1, MAX_PLAYERS do
   HAND[p] = "hand:" .. p
-  HAND_SPEC[p] = { owner = p, visibility = "owner", kind = "hand", label = "Rows" }
+  HAND_SPEC[p] = { owner = p, visibility = "owner", kind = "hand", label = "Hand" }
   NAME[p] = "Player " .. p
 end
 local PRISONER_SPEC = { visibility = "none", kind = "pile", label = "The escaped prisoner" }

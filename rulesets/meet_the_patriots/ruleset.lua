@@ -44,8 +44,9 @@ local function read_aloud(g, p, c)
   g.reveal(c, "all")
   if not g.logging then return end
   local k = IN_FORMATION[(g.where(c))] -- where it lies: the log is a memory aid too
-  g.log("%s turns over %s, no. %d%s: %s", NAME[p], d.name, d.rank,
-    k and " at " .. PLACE[k] or "", d.text)
+  -- name, number and place: the card's text ("Patriot no. 8. Read the card
+  -- aloud.") said it again at every flip
+  g.log("%s turns over %s, no. %d%s", NAME[p], d.name, d.rank, k and " at " .. PLACE[k] or "")
 end
 
 -- "... then replaces the card in the formation. (All players should try to

@@ -43,6 +43,9 @@ return {
       t.ok(G.g.knows(2, c) and G.g.knows(1, c), "everyone saw it")
       t.eq(G.g.count("slot:1"), 1, "back in its place")
       t.eq(G:actor(), 2)
+      local log = G:log()
+      -- where it lay, for the memory; not the card's "Read the card aloud."
+      t.eq(log[#log], "Player 1 turns over " .. G.g.def(c).name .. ", no. 1 at row 1, column 1")
     end },
 
   -- "show the card to everyone ... then replaces the card in the formation.
