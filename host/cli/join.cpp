@@ -1,7 +1,6 @@
 // `ratify join LINK [--text] [--bot random]`: a seat of a game held by
 // `ratify serve`. The client knows only what the server sends: its seat's
 // view (docs/protocol.md); it runs no rules.
-#include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -398,24 +397,6 @@ int cmd_join(const JoinArgs& a) {
     std::cerr << "ratify join: the connection was lost; trying again in " << wait << " s\n";
     std::this_thread::sleep_for(std::chrono::duration<double>(wait));
   }
-}
-
-bool replay_seed_holds(const std::string& file, const std::string& published) {
-  std::ifstream in(file, std::ios::binary);
-  std::string first;
-  while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
-  }
-  auto header = nlohmann::json::parse(first, nullptr, false);
-  if (!header.is_object()) return true;  // read_replay says what is wrong with it
-  if (published.empty() && !header.contains("network")) return true;
-  std::string why = net::check_seed_reveal(header, published);
-  if (!why.empty()) {
-    std::cout << file << ": the deal cannot be trusted: " << why << "\n";
-    return false;
-  }
-  std::cout << file << ": seed " << header["seed"].get<uint64_t>()
-            << " matches the seed commitment " << header["network"].value("commitment", "") << "\n";
-  return true;
 }
 
 }  // namespace ratify::cli
