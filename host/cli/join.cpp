@@ -3,7 +3,6 @@
 // view (docs/protocol.md). A person and the random bot run no rules; a
 // bot that searches runs the same rules here, in worlds made from the
 // view alone (engine/view_world.hpp), and never asks the server for more.
-#include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -482,24 +481,6 @@ int cmd_join(const JoinArgs& a) {
     std::cerr << "ratify join: the connection was lost; trying again in " << wait << " s\n";
     std::this_thread::sleep_for(std::chrono::duration<double>(wait));
   }
-}
-
-bool replay_seed_holds(const std::string& file, const std::string& published) {
-  std::ifstream in(file, std::ios::binary);
-  std::string first;
-  while (std::getline(in, first) && first.find_first_not_of(" \t\r") == std::string::npos) {
-  }
-  auto header = nlohmann::json::parse(first, nullptr, false);
-  if (!header.is_object()) return true;  // read_replay says what is wrong with it
-  if (published.empty() && !header.contains("network")) return true;
-  std::string why = net::check_seed_reveal(header, published);
-  if (!why.empty()) {
-    std::cout << file << ": the deal cannot be trusted: " << why << "\n";
-    return false;
-  }
-  std::cout << file << ": seed " << header["seed"].get<uint64_t>()
-            << " matches the seed commitment " << header["network"].value("commitment", "") << "\n";
-  return true;
 }
 
 }  // namespace ratify::cli
