@@ -33,6 +33,14 @@ using tcp = asio::ip::tcp;
 
 namespace {
 
+// The variant the rules were loaded with, by name, however it was given
+// ("article2/quick" or "article2" and "quick"): what a client that
+// searches opens the same rules with.
+std::string variant_name(const engine::Loaded& loaded) {
+  const auto& file = loaded.where().variant;
+  return file.empty() ? std::string() : file.stem().string();
+}
+
 // A comparison whose time does not depend on where two tokens differ.
 bool same_token(const std::string& a, const std::string& b) {
   if (a.size() != b.size()) return false;
@@ -679,7 +687,7 @@ nlohmann::json Table::listing() const {
           {"ruleset",
            {{"id", loaded->meta().id},
             {"name", loaded->meta().name},
-            {"variant", loaded->variant_spec()}}},
+            {"variant", variant_name(*loaded)}}},
           {"players", opts.seats.size()},
           {"seats", opts.seats},
           {"free", std::move(free)},
@@ -867,7 +875,7 @@ nlohmann::json Table::welcome(int seat) const {
   j["seats"] = opts.seats;
   j["ruleset"] = {{"id", loaded->meta().id},
                   {"name", loaded->meta().name},
-                  {"variant", loaded->variant_spec()},
+                  {"variant", variant_name(*loaded)},
                   {"hash", rules_hash}};
   // The game's settings, as public as its variant: a client that searches
   // makes its worlds with them (docs/network.md, "Bots as clients").
