@@ -20,6 +20,12 @@ done
 link1=$(grep '^ws://.*seat=1' "$work/serve.out")
 link2=$(grep '^ws://.*seat=2' "$work/serve.out")
 set +e
+# A built-in bot's bad spec is refused before connecting, as play and sim do.
+"$ratify" join "$link1" --text --bot mcts:iters=lots > "$work/bad_spec.out" 2>&1
+code=$?
+[ $code -eq 2 ] || { echo "a bad --bot spec: expected exit 2, got $code"; cat "$work/bad_spec.out"; exit 1; }
+grep -q "ratify join: --bot mcts:iters=lots" "$work/bad_spec.out" ||
+  { echo "no clear message:"; cat "$work/bad_spec.out"; exit 1; }
 timeout 60 "$ratify" join "$link1" --text --bot heuristic --quiet > "$work/join1.out" 2>&1
 code=$?
 set -e

@@ -3,6 +3,7 @@
 // view (docs/protocol.md). A person and the random bot run no rules; a
 // bot that searches runs the same rules here, in worlds made from the
 // view alone (engine/view_world.hpp), and never asks the server for more.
+#include <algorithm>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -396,6 +397,23 @@ std::optional<net::Link> use_lobby(const JoinArgs& a, net::Link link, net::Clien
   return link;
 }
 
+// Why a built-in bot's spec is wrong ("" when it is right, or when only
+// the rules can tell: a ruleset's own bot, a search that plays one).
+// Checked before connecting, so a typo exits 2 as in play and sim.
+std::string bad_builtin_bot(const std::string& spec) {
+  std::string name = spec.substr(0, spec.find(':'));
+  const char* builtin[] = {"random", "heuristic", "mcts", "easy", "normal", "hard", "bot"};
+  if (std::find(std::begin(builtin), std::end(builtin), name) == std::end(builtin)) return "";
+  if (spec.find("rollout=") != std::string::npos || spec.find("opponents=") != std::string::npos)
+    return "";
+  try {
+    bots::make_bot(spec, true);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
 }  // namespace
 
 int cmd_join(const JoinArgs& a) {
@@ -403,6 +421,10 @@ int cmd_join(const JoinArgs& a) {
   if (!link) {
     std::cerr << "ratify join: not a link of ratify serve (ws:// or "
                  "wss://HOST:PORT/?seat=N&token=T, or a lobby's ws://HOST:PORT/)\n";
+    return kBadInput;
+  }
+  if (std::string why = bad_builtin_bot(a.bot); !a.bot.empty() && !why.empty()) {
+    std::cerr << "ratify join: --bot " << a.bot << ": " << why << "\n";
     return kBadInput;
   }
   bool lobby = a.list || !a.create.empty() || (link->token.empty() && !link->watch);
