@@ -133,7 +133,15 @@ struct Searcher {
 
 // Opens the searcher for the game `welcome` names; "" or why it cannot.
 std::string open_searcher(const std::string& spec, const nlohmann::json& welcome, Searcher& s) {
-  const auto& r = welcome["ruleset"];
+  // The server's words: checked before use (a const [] of a missing key
+  // is undefined; a wrong type throws).
+  const auto ruleset = welcome.find("ruleset");
+  if (ruleset == welcome.end() || !ruleset->is_object() ||
+      !ruleset->value("id", nlohmann::json()).is_string() ||
+      !ruleset->value("variant", nlohmann::json("")).is_string() ||
+      !ruleset->value("hash", nlohmann::json("")).is_string())
+    return "the server's welcome names no ruleset the bot " + spec + " could open";
+  const auto& r = *ruleset;
   std::string id = r.value("id", ""), variant = r.value("variant", "");
   try {
     s.loaded = engine::Loaded::open(engine::catalog_dir(id).string(), variant);
@@ -147,7 +155,8 @@ std::string open_searcher(const std::string& spec, const nlohmann::json& welcome
   try {
     s.bot = bots::make_bot(spec, s.loaded->meta());
     auto options = core::resolve(s.loaded->meta().options,
-                                 core::from_json(welcome["options"], s.loaded->meta().options));
+                                 core::from_json(welcome.value("options", nlohmann::json::object()),
+                                                 s.loaded->meta().options));
     s.game = std::make_unique<engine::Game>(s.loaded, welcome.value("players", 0), 1, options);
   } catch (const std::exception& e) {
     return std::string("the bot ") + spec + ": " + e.what();
