@@ -490,34 +490,33 @@ std::string policy(const std::string& key, const std::string& value, const std::
                               "), not '" + value + "'");
 }
 
-// `rollout=random|heuristic|NAME`, NAME one of the ruleset's strategy bots.
-void set_rollout(MctsConfig& c, const std::string& value, bool has_heuristic,
-                 const std::vector<std::string>& policies) {
-  c.heuristic_rollout = value == "heuristic";
-  c.rollout_policy.clear();
-  if (value == "random") return;
-  if (value == "heuristic") {
+// `rollout=random|heuristic|NAME` and `opponents=tree|heuristic|NAME`
+// (`plain`: random or tree), NAME one of the ruleset's strategy bots.
+void set_player_of(const char* key, const char* plain, bool& heuristic, std::string& strategy,
+                   const std::string& value, bool has_heuristic,
+                   const std::vector<std::string>& policies) {
+  heuristic = value == "heuristic";
+  strategy.clear();
+  if (value == plain) return;
+  if (heuristic) {
     if (!has_heuristic)
-      throw std::invalid_argument(
-          "mcts: rollout=heuristic needs the ruleset's heuristic(g, player)");
+      throw std::invalid_argument(std::string("mcts: ") + key +
+                                  "=heuristic needs the ruleset's heuristic(g, player)");
     return;
   }
-  c.rollout_policy = policy("rollout", value, "'random', 'heuristic'", policies);
+  strategy = policy(key, value, "'" + std::string(plain) + "', 'heuristic'", policies);
 }
 
-// `opponents=tree|heuristic|NAME`, NAME one of the ruleset's strategy bots.
+void set_rollout(MctsConfig& c, const std::string& value, bool has_heuristic,
+                 const std::vector<std::string>& policies) {
+  set_player_of("rollout", "random", c.heuristic_rollout, c.rollout_policy, value, has_heuristic,
+                policies);
+}
+
 void set_opponents(MctsConfig& c, const std::string& value, bool has_heuristic,
                    const std::vector<std::string>& policies) {
-  c.heuristic_opponents = value == "heuristic";
-  c.opponents_policy.clear();
-  if (value == "tree") return;
-  if (value == "heuristic") {
-    if (!has_heuristic)
-      throw std::invalid_argument(
-          "mcts: opponents=heuristic needs the ruleset's heuristic(g, player)");
-    return;
-  }
-  c.opponents_policy = policy("opponents", value, "'tree', 'heuristic'", policies);
+  set_player_of("opponents", "tree", c.heuristic_opponents, c.opponents_policy, value,
+                has_heuristic, policies);
 }
 
 // Applies "key=value:key=value" settings (after the bot's name) to c.
