@@ -322,25 +322,18 @@ function S.move_cap_action(card, from_q, from_s, q, s)
   return a
 end
 
--- A move names the cards it lifts. A single card (a lone card, or the
--- bottom card alone) makes the move as constant as the others: it is kept
--- by card, source and destination slot, end, part and target. A run of
--- several cards is shared only while the source row keeps its cards:
--- src.moves, emptied when the row is read again (reread_row), keyed by
--- destination slot, end and target.
-local ONE_CARD = {}
-
+-- A move names the cards it lifts. A move of a single card (a lone card,
+-- or the bottom card alone) is made fresh at each decision: kept by card,
+-- source, destination, end, part and target, as the others are, there
+-- were tens of thousands of them at four players, each with its read-only
+-- stand-in kept by the host, and the memory they held (45 MiB against 21)
+-- cost more in cache misses than the tables saved (README, "Speed"). A
+-- run of several cards is shared only while the source row keeps its
+-- cards: src.moves, emptied when the row is read again (reread_row), keyed
+-- by destination slot, end and target.
 local function one_card_move(card, src, unit, dst, at, target)
-  -- (seats and rows, not slots: a slot's seat and row depend on the table size)
-  local key = ((((((card * 8 + src.q) * 8 + src.s) * 8 + dst.q) * 8 + dst.s) * 2 + (at == "top" and 0 or 1)) * 2
-    + (unit == src and 0 or 1)) * 8 + (target or 0)
-  local a = ONE_CARD[key]
-  if not a then
-    a = { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
-      owner = dst.q, row = dst.s, at = at, cards = { card }, zone = ROW[dst.q][dst.s], target = target }
-    ONE_CARD[key] = a
-  end
-  return a
+  return { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
+    owner = dst.q, row = dst.s, at = at, cards = { card }, zone = ROW[dst.q][dst.s], target = target }
 end
 
 function S.move_action(g, src, unit, dst, at)
