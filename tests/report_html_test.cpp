@@ -76,6 +76,25 @@ TEST(ReportHtml, ShowsHeaderComparisonsAndSignificance) {
   EXPECT_EQ(count(stats, "<td class=\"sig\""), 1u);
 }
 
+// A variant that changes the deck changes the deal too: one warning for
+// the one cause (there were two, one under the other).
+TEST(ReportHtml, AChangedDeckAndDealIsOneWarning) {
+  json j = fixture("report_hand.json");
+  j["comparisons"][0]["deals"] = {{"differ", 40}, {"share", 0.8}};
+  std::string html = sim::report_html(j);
+  std::string compare = between(html, "<h3>party_match against", "<table class=\"compare\"");
+  EXPECT_EQ(count(compare, "class=\"warn\""), 1u) << compare;
+  EXPECT_NE(compare.find("changes the deal (it changes the cards: Veto &lt;b&gt;): in 80.0%"),
+            std::string::npos)
+      << compare;
+  // Only the definitions changed: a note, and the games still pair.
+  j["comparisons"][0].erase("deals");
+  j["comparisons"][0]["cards_differ"] = false;
+  compare = between(sim::report_html(j), "<h3>party_match against", "<table class=\"compare\"");
+  EXPECT_EQ(count(compare, "class=\"warn\""), 0u);
+  EXPECT_NE(compare.find("not what is dealt: the games still pair"), std::string::npos);
+}
+
 TEST(ReportHtml, EscapesNamesFromTheRuleset) {
   std::string html = sim::report_html(fixture("report_hand.json"));
   EXPECT_EQ(html.find("<script"), std::string::npos);

@@ -158,6 +158,34 @@ std::string p_cell(const std::optional<double>& p) {
   return p ? html_escape(p_value(*p)) : "–";
 }
 
+// Whether game i of the two sides are pairs, said once, as the text
+// report says it: a changed deal (seen after setup) wins over what the
+// card definitions suggest. A variant that changes the deck also changes
+// the deal, and used to get two warnings for the one cause.
+std::string deal_warning(const json& c) {
+  std::string which;
+  auto changed = items(c, "cards_changed");
+  for (size_t i = 0; i < changed.size() && i < 12; ++i)
+    which += (i ? ", " : "") + html_escape(text(*changed[i]));
+  if (changed.size() > 12) which += ", …";
+  bool cards = at(c, "cards_differ") == true;
+  if (auto differ = number(at(c, "deals"), "differ"); differ && *differ > 0)
+    return std::string("<p class=\"warn\">This comparison changes the deal") +
+           (cards && !which.empty() ? " (it changes the cards: " + which + ")" : "") + ": in " +
+           percent(number(at(c, "deals"), "share").value_or(0)) +
+           " of the paired games the table after setup differs (an option or a card count "
+           "changed what is dealt), so game i of the two sides are not pairs.</p>\n";
+  if (cards)
+    return "<p class=\"warn\">This variant changes the cards" +
+           (which.empty() ? "" : " (" + which + ")") +
+           ", so the same seed no longer deals the same cards: the pairing is weaker and "
+           "differences are noisier.</p>\n";
+  if (!which.empty())
+    return "<p class=\"note\">This variant changes some cards' definitions (" + which +
+           "), not what is dealt: the games still pair.</p>\n";
+  return "";
+}
+
 std::string comparison(const json& c) {
   std::string variant = text(c, "variant"), against = text(c, "against");
   std::string out = "<h3>" + html_escape(variant.empty() ? "variant" : variant) + " against " +
@@ -173,22 +201,7 @@ std::string comparison(const json& c) {
              p_cell(number(w, "p")) + " against chance)</span>";
     out += ".</p>\n";
   }
-  if (auto differ = number(at(c, "deals"), "differ"); differ && *differ > 0)
-    out += "<p class=\"warn\">This comparison changes the deal: in " +
-           percent(number(at(c, "deals"), "share").value_or(0)) +
-           " of the paired games the table after setup differs (an option or a card count "
-           "changed what is dealt), so game i of the two sides are not pairs.</p>\n";
-  if (at(c, "cards_differ") == true) {
-    std::string which;
-    auto changed = items(c, "cards_changed");
-    for (size_t i = 0; i < changed.size() && i < 12; ++i)
-      which += (i ? ", " : "") + html_escape(text(*changed[i]));
-    if (changed.size() > 12) which += ", …";
-    out += "<p class=\"warn\">This variant changes the cards" +
-           (which.empty() ? "" : " (" + which + ")") +
-           ", so the same seed no longer deals the same cards: the pairing is weaker and "
-           "differences are noisier.</p>\n";
-  }
+  out += deal_warning(c);
   std::string rows;
   for (const json* row : items(c, "rows")) {
     bool sig = at(*row, "significant") == true;
