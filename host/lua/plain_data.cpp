@@ -236,9 +236,13 @@ void hash_rec(lua_State* L, int idx, core::Hasher& h, int depth, Seen& seen) {
   }
 }
 
-// The copy's set of tables met is a Lua table at `seen`: a Lua error may
-// end the walk, and nothing of C++ may be alive then.
-void copy_rec(lua_State* L, int idx, int depth, int seen) {
+// `met`: the tables this copy has met, to refuse one met twice (a shared
+// or cyclic table would come out as two). A set of addresses kept per
+// thread and emptied per copy, not a Lua table: a search copies g.state at
+// every restore, and growing a fresh Lua table of every subtable was a
+// quarter of the copy's cost. luaL_error jumps over these frames, which
+// hold nothing to destroy.
+void copy_rec(lua_State* L, int idx, int depth, Seen& met) {
   if (lua_type(L, idx) != LUA_TTABLE) {
     lua_pushvalue(L, idx);
     return;
@@ -246,12 +250,7 @@ void copy_rec(lua_State* L, int idx, int depth, int seen) {
   if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
   idx = lua_absindex(L, idx);
   luaL_checkstack(L, 6, "data nested too deep");
-  lua_pushvalue(L, idx);
-  if (lua_rawget(L, seen) != LUA_TNIL) luaL_error(L, "%s", kSharedTable);
-  lua_pop(L, 1);
-  lua_pushvalue(L, idx);
-  lua_pushboolean(L, 1);
-  lua_rawset(L, seen);
+  if (!met.insert(lua_topointer(L, idx)).second) luaL_error(L, "%s", kSharedTable);
   // Sized at once: a table grown key by key is rehashed at every power of
   // two, and a search copies g.state on every restore.
   int items = 0;
@@ -272,7 +271,7 @@ void copy_rec(lua_State* L, int idx, int depth, int seen) {
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     lua_pushvalue(L, -2);
-    copy_rec(L, -2, depth + 1, seen);
+    copy_rec(L, -2, depth + 1, met);
     lua_rawset(L, out);
     lua_pop(L, 1);
   }
@@ -382,11 +381,9 @@ void hash_value(lua_State* L, int idx, core::Hasher& h) {
   hash_rec(L, lua_absindex(L, idx), h, 0, seen);
 }
 void push_copy(lua_State* L, int idx) {
-  idx = lua_absindex(L, idx);
-  lua_newtable(L);
-  int seen = lua_gettop(L);
-  copy_rec(L, idx, 0, seen);
-  lua_remove(L, seen);
+  thread_local Seen met;
+  met.clear();
+  copy_rec(L, lua_absindex(L, idx), 0, met);
 }
 bool deep_equal(lua_State* L, int a, int b) {
   Pairs pairs;
