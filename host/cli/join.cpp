@@ -3,7 +3,11 @@
 // view (docs/protocol.md). A person and the random bot run no rules; a
 // bot that searches runs the same rules here, in worlds made from the
 // view alone (engine/view_world.hpp), and never asks the server for more.
+#include <poll.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <deque>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -88,37 +92,107 @@ std::string result_text(const nlohmann::json& r) {
   return s.str() + "\n";
 }
 
-// A person's choice at the terminal: an action id, -1 to ask again, -2 to
-// quit, -3 to wait for the server (an undo asked).
-int ask_person(const nlohmann::json& actions, net::Client& client, std::ostream& out) {
+// Lines typed at the terminal, read only when they are there: the
+// connection is served between keys, so a person sees another's chat or
+// request to undo at once and answers it at any time, not only at their
+// own prompt (where a blocking read used to hold the messages back). Read
+// from the file descriptor itself, so no stream keeps typed lines in a
+// buffer that poll() cannot see.
+class Keyboard {
+ public:
+  // The next whole line, if one is typed within `wait`.
+  std::optional<std::string> line(std::chrono::milliseconds wait) {
+    for (;;) {
+      if (auto nl = buf_.find('\n'); nl != std::string::npos) {
+        std::string l = buf_.substr(0, nl);
+        buf_.erase(0, nl + 1);
+        if (!l.empty() && l.back() == '\r') l.pop_back();
+        return l;
+      }
+      if (ended_) {
+        if (buf_.empty()) return std::nullopt;
+        return std::exchange(buf_, {});
+      }
+      pollfd in{STDIN_FILENO, POLLIN, 0};
+      if (::poll(&in, 1, static_cast<int>(wait.count())) <= 0) return std::nullopt;
+      char chunk[512];
+      ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
+      if (n <= 0)
+        ended_ = true;
+      else
+        buf_.append(chunk, static_cast<size_t>(n));
+      wait = std::chrono::milliseconds(0);
+    }
+  }
+  // Nothing more will come (end of input: Ctrl-D, or a closed pipe).
+  bool ended() const { return ended_ && buf_.empty(); }
+  // A person at a terminal, who types as things happen; else a script
+  // (a pipe, a file), whose lines answer the prompts in turn.
+  bool live() const { return live_; }
+
+ private:
+  std::string buf_;
+  bool ended_ = false;
+  bool live_ = ::isatty(STDIN_FILENO) == 1;
+};
+
+bool is_command(const std::string& line) {
+  return line == "q" || line == "undo" || line == "accept" || line == "refuse" ||
+         line.rfind("say ", 0) == 0;
+}
+
+const char* const kCommands =
+    "`say TEXT` chats; `undo` asks to take back your last move, `accept` or `refuse` answers "
+    "another's; q quits";
+
+void prompt(const nlohmann::json& actions, std::ostream& out) {
   for (const auto& a : actions)
     out << "  " << a.value("index", 0) + 1 << ") " << a.value("label", "")
         << (a.value("risky", false) ? "  (risky)" : "") << "\n";
-  out << "player, your action (a number; `say TEXT` chats; `undo` asks to take back your last "
-         "move, `accept` or `refuse` answers another's; q quits)> "
-      << std::flush;
-  std::string line;
-  if (!std::getline(std::cin, line) || line == "q") return -2;
+  out << "player, your action (a number; " << kCommands << ")> " << std::flush;
+}
+
+enum class Typed { Waiting, Acted, Quit };
+
+// A line the person typed: a command at any time, an action's number when
+// `asking` (the view that asks them to act) is set.
+Typed person_line(const std::string& line, const std::optional<nlohmann::json>& asking,
+                  net::Client& client, std::ostream& out) {
+  if (line == "q") return Typed::Quit;
   if (line == "undo") {
-    client.send(net::message("undo"));
-    return -3;  // the answer comes as messages: wait for them
+    client.send(net::message("undo"));  // the answer comes as messages
+    return Typed::Waiting;
   }
   if (line == "accept" || line == "refuse") {
     auto j = net::message("undo_answer");
     j["accept"] = line == "accept";
     client.send(j);
-    return -1;
+    return Typed::Waiting;
   }
   if (line.rfind("say ", 0) == 0) {
     auto j = net::message("chat");
     j["text"] = line.substr(4);
     client.send(j);
-    return -1;
+    return Typed::Waiting;
   }
-  if (line.empty() || line.size() > 6 || line.find_first_not_of("0123456789") != std::string::npos)
-    return -1;
-  int k = std::stoi(line) - 1;
-  return k >= 0 && k < static_cast<int>(actions.size()) ? k : -1;
+  if (!asking) {
+    if (!line.empty()) out << "not your turn: " << kCommands << "\n" << std::flush;
+    return Typed::Waiting;
+  }
+  const auto& acts = (*asking)["view"]["actions"];
+  bool number = !line.empty() && line.size() <= 6 &&
+                line.find_first_not_of("0123456789") == std::string::npos;
+  int k = number ? std::stoi(line) - 1 : -1;
+  if (k < 0 || k >= static_cast<int>(acts.size())) {
+    if (!line.empty()) out << "no action " << line << ": a number from 1 to " << acts.size();
+    out << "> " << std::flush;
+    return Typed::Waiting;
+  }
+  auto act = net::message("act");
+  act["id"] = acts[static_cast<size_t>(k)].value("index", 0);
+  act["seq"] = (*asking)["seq"];
+  client.send(act);
+  return Typed::Acted;
 }
 
 // A bot that searches (heuristic, mcts, a strategy bot), played here: the
@@ -208,6 +282,10 @@ struct Playing {
   size_t log_printed = 0;  // log lines shown: a reconnect sends the whole log again
   std::string last_error;  // the code of the server's last error
   bool welcomed = false;   // on this connection
+  Keyboard keys;           // a person's (a bot reads no keys)
+  // Lines read and not yet done: a script's answer typed ahead of its
+  // prompt waits for it (a command is done at once, in its turn).
+  std::deque<std::string> typed;
 };
 
 enum class Ended { Done, Quit, Lost, Failed };
@@ -218,10 +296,39 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
                       Playing& st, int& code) {
   Seat& seat = st.seat;
   std::ostream& out = std::cout;
+  bool person = a.bot.empty();
+  std::optional<nlohmann::json> asking;  // the view that asks the person to act
   for (;;) {
-    auto m = client.receive();
-    if (!m) return Ended::Lost;
+    // The person's keys and the server's messages in turn, neither
+    // waiting on the other. A person whose input ended quits when asked
+    // to act, as at a prompt; a watcher goes on watching. At a terminal
+    // a number typed out of turn is refused at once (the actions it
+    // meant are gone); a script's waits for the next prompt.
+    if (person) {
+      if (auto line = st.keys.line(std::chrono::milliseconds(0))) st.typed.push_back(*line);
+      if (!st.typed.empty() && (asking || st.keys.live() || is_command(st.typed.front()))) {
+        std::string line = std::move(st.typed.front());
+        st.typed.pop_front();
+        switch (person_line(line, asking, client, out)) {
+          case Typed::Quit:
+            return Ended::Quit;
+          case Typed::Acted:
+            asking.reset();
+            break;
+          case Typed::Waiting:
+            break;
+        }
+        continue;
+      }
+      if (asking && st.keys.ended() && st.typed.empty()) return Ended::Quit;
+    }
+    auto m = client.poll(std::chrono::milliseconds(person ? 50 : 1000));
+    if (!m) {
+      if (!client.is_open()) return Ended::Lost;
+      continue;
+    }
     std::string type = m->value("type", "");
+    if (asking) out << "\n";  // what comes now goes under the prompt, not after it
     if (type == "welcome") {
       st.last_error.clear();
       st.welcomed = true;
@@ -256,6 +363,7 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
         st.log_printed = at;
       }
       const auto& acts = v["actions"];
+      asking.reset();  // a new view: what was asked is asked no more
       if (v.value("actor", 0) != seat.number || acts.empty() || link.watch) continue;
       int id = -1;
       if (st.searcher.game) {
@@ -264,10 +372,9 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
         id = rng.below(static_cast<uint32_t>(acts.size()));
       } else {
         show_view(seat, v, out);
-        while ((id = ask_person(acts, client, out)) == -1) {
-        }
-        if (id == -2) return Ended::Quit;
-        if (id == -3) continue;
+        prompt(acts, out);
+        asking = *m;  // the number comes with the keys, above
+        continue;
       }
       auto act = net::message("act");
       act["id"] = acts[static_cast<size_t>(id)].value("index", 0);
@@ -279,7 +386,7 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
       int by = m->value("seat", 0);
       if (by == seat.number) continue;
       out << "player " << by << " asks to undo their last move"
-          << (a.bot.empty() ? ": type accept or refuse at your prompt\n" : "; the bot accepts\n");
+          << (a.bot.empty() ? ": type accept or refuse\n" : "; the bot accepts\n");
       if (!a.bot.empty()) {
         auto j = net::message("undo_answer");
         j["accept"] = true;
@@ -289,6 +396,7 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
       out << "no undo: " << m->value("reason", "") << "\n";
     } else if (type == "undone") {
       out << "player " << m->value("seat", 0) << " took back their last move\n";
+      asking.reset();      // the view of the moment taken back comes next
       st.log_printed = 0;  // the whole log comes again, the undone lines gone
     } else if (type == "chat") {
       int from = m->value("from", 0);
@@ -310,6 +418,7 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
       code = kept ? kOk : kFailed;
       return Ended::Done;
     }
+    if (asking) out << "> " << std::flush;  // still the person's turn: after what was said
   }
 }
 
