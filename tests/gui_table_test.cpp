@@ -204,6 +204,40 @@ TEST(ReadableCards, EveryFaceUpCardShowsItsNameWhole) {
   }
 }
 
+// Article II: the numbers of a card played on a player ("+4E -3A", its
+// corner) stay in sight however the "Played on" row grows and its cards
+// overlap or shrink; the text saying them is a hover away.
+TEST(ReadableCards, ArticleIIPlayedCardsKeepTheirNumbers) {
+  auto loaded = engine::Loaded::open("article2");
+  engine::Game game(loaded, 2, 3, loaded->options({}), engine::Mode::Interactive);
+  const auto& defs = game.state().card_defs();
+  for (auto [w, h] : {std::pair{1280, 720}, std::pair{800, 600}}) {
+    Driver d(bots(kGames[0], w, h, 5));
+    d.frames(1);
+    int checked = 0;
+    for (int moment : {10, 20, 28}) {
+      advance(d, moment);
+      d.move(1, 1);
+      d.frames(1);
+      Probe p = d.probe();
+      keep_shot(d, "played-on-" + std::to_string(w) + "-" + std::to_string(moment));
+      for (size_t k = 0; k < p.cards.size(); ++k) {
+        const auto& c = p.cards[k];
+        if (!c.face_up || c.def < 0 || c.zone.rfind("played:", 0) != 0) continue;
+        const auto& def = defs[static_cast<size_t>(c.def)];
+        if (def.short_label.empty()) continue;
+        ProbeBox v = visible_part(p.cards, k);
+        bool shown = false;
+        for (const auto& t : p.drawn) shown = shown || (within(t, v) && t.name == def.short_label);
+        EXPECT_TRUE(shown) << w << "x" << h << " after " << moment << ": " << def.name << " in "
+                           << c.zone << " without its numbers";
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, 3) << w << "x" << h << ": few cards played";
+  }
+}
+
 // Deliver 5: the table stays put. A game of bots (the first seat a human
 // watching, so the table is laid out for a player) is played on; every
 // zone's box is compared from one action to the next. A zone that
@@ -213,11 +247,12 @@ TEST(ReadableCards, EveryFaceUpCardShowsItsNameWhole) {
 // longer fits.
 //
 // Measured (seed 5, 1280x720, the human's view), actions after which a
-// zone moved: Article II 4/29 (the cards shrink as the "Played on" row
-// takes a line of its own), Article V 7/120 (its Article V and stops wrap
-// as the hand grows 5 -> 7; the opponent's Article V slides as its first
-// run appears), Constitution 1/119 (its trick the first time it fans),
-// GITMO 18/91, the others 0. GITMO's rows grow to a dozen
+// zone moved: Article V 7/120 (its Article V and stops wrap as the hand
+// grows 5 -> 7; the opponent's Article V slides as its first run
+// appears), Constitution 1/119 (its trick the first time it fans), GITMO
+// 18/91, the others 0. Article II was 4/29 (the cards shrank three times
+// as the "Played on" row took a line of its own): its `room` hint keeps
+// that row room for eight from the start. GITMO's rows grow to a dozen
 // cards or more: its `room` hints keep each of the player's rows room for
 // five and its Set aside room to fan four from the start, and the lone
 // opponent's rows keep theirs too (seeds 5 / 7 / 11: 35 / 18 / 37 without
@@ -230,7 +265,7 @@ TEST(ReadableCards, EveryFaceUpCardShowsItsNameWhole) {
 // plays one ruleset only.
 TEST(StableTable, ZonesKeepTheirPlaceThroughAGame) {
   const std::map<std::string, int> allowed = {
-      {"article2", 4}, {"amendments", 7}, {"constitution", 1}, {"gitmo", 18}};
+      {"amendments", 7}, {"constitution", 1}, {"gitmo", 18}};
   const char* seed_env = std::getenv("RATIFY_TEST_SEED");
   uint64_t seed = seed_env ? std::stoull(seed_env) : 5;
   const char* only = std::getenv("RATIFY_TEST_GAME");
