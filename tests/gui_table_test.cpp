@@ -432,52 +432,56 @@ TEST(WhatHappened, NoPauseOnceTheGameIsOver) {
 }
 
 // Deliver 6: Escaped's checklist. The window lists, to the seat only, the
-// suspects it has not ruled out, from the state it is shown, when the
-// ruleset names its checklist with a `checklist` hint on the prisoner's
-// zone (the shipped ruleset does not yet: a copy here adds the one line).
+// suspects it has not ruled out, from the state it is shown (the
+// ruleset's `checklist` hint on the prisoner's zone): on the table, a
+// panel with every suspect on a line of its own, those ruled out struck
+// through; the side panel then says only how many are left.
 TEST(WhatHappened, EscapedChecklistShowsTheSuspectsLeft) {
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("gui3-escaped-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::copy(engine::locate("escaped").dir, dir, fs::copy_options::recursive);
-  std::ifstream in(dir / "ruleset.lua");
-  std::string lua((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  in.close();
-  size_t at = lua.find("\nreturn {\n");  // the ruleset's table, at the top level
-  ASSERT_NE(at, std::string::npos);
-  lua.insert(at + 10, "  layout = { prisoner = { checklist = \"checked\" } },\n");
-  std::ofstream(dir / "ruleset.lua") << lua;
-
-  WindowOptions o = bots(kGames[7], 1280, 720, 3);
-  o.ruleset = dir.string();
-  Driver d(o);
-  d.frames(1);
-  auto line = [](const Probe& p) {
-    for (const auto& l : p.table_status)
-      if (l.find("not ruled out") != std::string::npos) return l;
-    return std::string();
-  };
-  ASSERT_TRUE(to_human(d));
-  d.frames(1);
-  Probe p = d.probe();
-  std::string first = line(p);
-  ASSERT_FALSE(first.empty()) << "no checklist drawn";
-  // The cards the seat holds and sees are ruled out, never listed.
-  auto loaded = engine::Loaded::open(dir.string());
-  engine::Game game(loaded, 3, 3, loaded->options({}), engine::Mode::Interactive);
-  const auto& defs = game.state().card_defs();
-  std::string names = first.substr(first.find("\u2014"));
-  int held = 0;
-  for (const auto& c : p.cards)
-    if (c.face_up && c.def >= 0) {
-      ++held;
-      EXPECT_EQ(names.find(defs[c.def].name), std::string::npos) << defs[c.def].name;
-    }
-  EXPECT_GT(held, 0);
-  int left = std::stoi(first.substr(first.find(": ") + 2));
-  EXPECT_LT(left, 24);
-  EXPECT_GT(left, 1);
-  fs::remove_all(dir);
+  for (auto [w, h] : {std::pair{1280, 720}, std::pair{800, 600}}) {
+    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+    Driver d(bots(kGames[7], w, h, 3));
+    d.frames(1);
+    auto line = [](const Probe& p) {
+      for (const auto& l : p.table_status)
+        if (l.find("not ruled out") != std::string::npos) return l;
+      return std::string();
+    };
+    ASSERT_TRUE(to_human(d));
+    d.frames(1);
+    Probe p = d.probe();
+    keep_shot(d, "checklist-" + std::to_string(w));
+    std::string first = line(p);
+    ASSERT_FALSE(first.empty()) << "no checklist";
+    // The cards the seat holds and sees are ruled out, never listed.
+    auto loaded = engine::Loaded::open("escaped");
+    engine::Game game(loaded, 3, 3, loaded->options({}), engine::Mode::Interactive);
+    const auto& defs = game.state().card_defs();
+    std::string names = first.substr(first.find("\u2014"));
+    int held = 0;
+    for (const auto& c : p.cards)
+      if (c.face_up && c.def >= 0) {
+        ++held;
+        EXPECT_EQ(names.find(defs[c.def].name), std::string::npos) << defs[c.def].name;
+      }
+    EXPECT_GT(held, 0);
+    int left = std::stoi(first.substr(first.find(": ") + 2));
+    EXPECT_LT(left, 24);
+    EXPECT_GT(left, 1);
+    // Every suspect on a line of its own on the table, "T2  Ivy Spindle";
+    // the side panel's line is the count alone.
+    int lines = 0;
+    for (const auto& def : defs)
+      for (const auto& t : p.drawn) lines += t.name == corner_text(def) + "  " + def.name;
+    EXPECT_EQ(lines, static_cast<int>(defs.size()));
+    bool count_alone = false;
+    for (const auto& t : p.drawn)
+      count_alone =
+          count_alone ||
+          t.name.rfind("The escaped prisoner: " + std::to_string(left) + " of 24", 0) == 0;
+    EXPECT_TRUE(count_alone);
+    for (const auto& t : p.drawn)
+      EXPECT_EQ(t.name.find("\u2014"), std::string::npos) << "names in a paragraph: " << t.name;
+  }
 }
 
 // Deliver 6: Constitution's Honors are named where they lie in a trick or
