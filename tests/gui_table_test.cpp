@@ -253,10 +253,10 @@ TEST(ReadableCards, ArticleIIPlayedCardsKeepTheirNumbers) {
 // Measured (seed 5, 1280x720, the human's view), actions after which a
 // zone moved: Article II 1/29 (the cards shrink once the "Played on" row
 // outgrows the room for six its `room` hint keeps it from the start; 4/29
-// before, shrinking three times), Article V 7/120 (its Article V and
-// stops wrap as the hand grows 5 -> 7; the opponent's Article V slides as
-// its first run appears), Constitution 1/119 (its trick the first time it
-// fans), GITMO 18/91, the others 0. GITMO's rows grow to a dozen
+// before, shrinking three times), Article V 5/120 (7 before its stops
+// kept room to fan: the opponent's Article V slides as its first run
+// joins its line, the cards shrink as runs take lines), GITMO 18/91, the
+// others 0 (Constitution 1 before its trick kept room to fan). GITMO's rows grow to a dozen
 // cards or more: its `room` hints keep each of the player's rows room for
 // five and its Set aside room to fan four from the start, and the lone
 // opponent's rows keep theirs too (seeds 5 / 7 / 11: 35 / 18 / 37 without
@@ -268,8 +268,7 @@ TEST(ReadableCards, ArticleIIPlayedCardsKeepTheirNumbers) {
 // plays another seed (counts printed, not checked); RATIFY_TEST_GAME
 // plays one ruleset only.
 TEST(StableTable, ZonesKeepTheirPlaceThroughAGame) {
-  const std::map<std::string, int> allowed = {
-      {"article2", 1}, {"amendments", 7}, {"constitution", 1}, {"gitmo", 18}};
+  const std::map<std::string, int> allowed = {{"article2", 1}, {"amendments", 5}, {"gitmo", 18}};
   const char* seed_env = std::getenv("RATIFY_TEST_SEED");
   uint64_t seed = seed_env ? std::stoull(seed_env) : 5;
   const char* only = std::getenv("RATIFY_TEST_GAME");
