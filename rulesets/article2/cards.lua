@@ -64,9 +64,9 @@ local function action(id, name, count, quote, electability, affiliation, extra)
   local card = {
     id = id, name = name, count = count, kind = "action", quote = quote,
     text = table.concat(parts, "\n"),
-    -- The numbers in the corner ("+4E -3A"), in sight on an overlapped or
+    -- The numbers in the corner ("+4E-3A"), in sight on an overlapped or
     -- small card in the window, where the text is not.
-    short = corner[1] and table.concat(corner, " ") or nil,
+    short = corner[1] and table.concat(corner) or nil,
     electability = electability, affiliation = affiliation,
   }
   for k, v in pairs(extra or {}) do card[k] = v end
