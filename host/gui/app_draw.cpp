@@ -65,7 +65,7 @@ TableFacts App::table_facts() {
 }
 
 SideFacts App::side_facts() {
-  return {*session_, seat(), choices_, human_turn(), paused_};
+  return {*session_, seat(), choices_, human_turn(), paused_, table_.checklist_shown()};
 }
 
 void App::draw_game() {

@@ -305,11 +305,17 @@ std::vector<std::string> Canvas::wrap(const std::string& s, Font f, int width) {
         lines.push_back(cur);
         cur = word;
       }
-      // A word wider than the line is cut where it must be.
+      // A word wider than the line is cut where it must be, with a hyphen
+      // when two letters or more go before it: "unprotec-" reads as a
+      // word going on, "unprotecte" as a word cut short.
       while (text_w(cur, f) > width && utf8_length(cur) > 1) {
         size_t n = utf8_length(cur);
-        while (n > 1 && text_w(cur.substr(0, utf8_prefix(cur, n)), f) > width) --n;
-        lines.push_back(cur.substr(0, utf8_prefix(cur, n)));
+        auto head = [&](size_t k) { return cur.substr(0, utf8_prefix(cur, k)); };
+        while (n > 2 && text_w(head(n) + "-", f) > width) --n;
+        bool hyphen = n >= 2 && text_w(head(n) + "-", f) <= width && head(n).back() != '-';
+        if (!hyphen)
+          while (n > 1 && text_w(head(n), f) > width) --n;
+        lines.push_back(head(n) + (hyphen ? "-" : ""));
         cur = cur.substr(utf8_prefix(cur, n));
       }
       if (sp == std::string::npos) break;
@@ -324,16 +330,42 @@ std::vector<std::string> Canvas::wrap(const std::string& s, Font f, int width) {
 
 int Canvas::paragraph(Rect r, const std::string& s, Font f, Color c, Align a) {
   auto lines = wrap(s, f, r.w);
-  int lh = line_h(f), y = r.y;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    bool last_room = y + 2 * lh > r.bottom();
-    std::string l = lines[i];
-    if (last_room && i + 1 < lines.size()) l = ellipsize(l + " " + lines[i + 1], f, r.w);
+  int lh = line_h(f);
+  size_t n = 0;  // the lines in room: each but the last leaves room for another
+  for (int y = r.y; n < lines.size(); y += lh)
+    if (++n, y + 2 * lh > r.bottom()) break;
+  if (n < lines.size()) {
+    // The last line in room ends with an ellipsis after a whole word: the
+    // lines after it joined on (a word hyphenated over two is one again).
+    auto ended = [&](size_t k) {
+      std::string rest;
+      for (size_t i = k; i < lines.size(); ++i) {
+        if (!rest.empty() && rest.back() == '-')
+          rest.pop_back();
+        else if (!rest.empty())
+          rest += ' ';
+        rest += lines[i];
+      }
+      return std::pair{ellipsize(rest, f, r.w), rest};
+    };
+    auto [end, whole] = ended(n - 1);
+    // Its first word too wide to end there ("unprotecte…"): the line
+    // before ends the text instead.
+    const std::string dots = "\u2026";
+    bool cut_short = end != whole && end.size() >= dots.size();
+    std::string cut = cut_short ? end.substr(0, end.size() - dots.size()) : end;
+    bool inside = cut_short && cut.find(' ') == std::string::npos && whole.size() > cut.size() &&
+                  whole[cut.size()] != ' ';
+    if (inside && n > 1) end = ended(--n - 1).first;
+    lines.resize(n);
+    lines.back() = end;
+  }
+  int y = r.y;
+  for (const auto& l : lines) {
     int w = text_w(l, f);
     int x = a == Align::Left ? r.x : a == Align::Center ? r.x + (r.w - w) / 2 : r.right() - w;
     text(x, y, l, f, c);
     y += lh;
-    if (last_room) break;
   }
   return y - r.y;
 }

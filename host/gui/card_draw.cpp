@@ -116,17 +116,30 @@ std::vector<std::string> cut_after_word(Canvas& cv, std::vector<std::string> lin
                                         Font f, int width) {
   auto broken = [](const std::string& l) { return l.size() > 1 && l.back() == '-'; };
   while (n > 1 && broken(lines[n - 1])) --n;
-  std::string rest;  // what goes, its hyphenated words whole again
-  for (size_t i = n; i < lines.size(); ++i) {
-    if (broken(rest))
-      rest.pop_back();
-    else if (!rest.empty())
-      rest += ' ';
-    rest += lines[i];
+  for (size_t k = n; k >= 1 && (k == n || !broken(lines[k - 1])); --k) {
+    std::string rest;  // what goes, its hyphenated words whole again
+    for (size_t i = k; i < lines.size(); ++i) {
+      if (broken(rest))
+        rest.pop_back();
+      else if (!rest.empty())
+        rest += ' ';
+      rest += lines[i];
+    }
+    // The space makes ellipsize end at the line's last whole word.
+    std::string last = cv.ellipsize(lines[k - 1] + " " + rest, f, width);
+    // A line of one word with no room for the ellipsis after it
+    // ("Negativ…"): the line before ends the name instead.
+    bool inside = last.find(' ') == std::string::npos &&
+                  last.compare(0, lines[k - 1].size(), lines[k - 1]) != 0;
+    if (!inside) {
+      lines.resize(k);
+      lines.back() = last;
+      return lines;
+    }
   }
+  // No line has room for an ellipsis after a whole word: the lines in
+  // room, whole ("Judicial" / "Review"), say more than "Judici…".
   lines.resize(n);
-  // The space makes ellipsize end at the line's last whole word.
-  lines.back() = cv.ellipsize(lines.back() + " " + rest, f, width);
   return lines;
 }
 

@@ -273,12 +273,17 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     // every card lies face up may spread (cards with corner labels), so it
     // takes that room from the start where its line has it to spare.
     if (it.spread > 1) it.reserve = 4;
+    // A `room` hint on a pile: room to fan that many from the start
+    // (GITMO's Set aside), so its first fan pushes nothing beside it;
+    // fit_cards may take it back (keep_room_hints).
+    if (it.fan == Fan::Stack && h.room > 1) it.fan_room = std::min(h.room, 4);
     it.may_spread = it.fan == Fan::Stack && z.visibility == core::Visibility::All && any_corner;
     if (in.memory) {  // at any card size: the next layout may try another
       int& spread = in.memory->zone_w["spread " + z.name];
       spread = std::max(spread, it.reserve);
       it.reserve = spread;
     }
+    it.hintless_reserve = it.reserve;
     if (h.x && h.y) it.x = h.x, it.y = h.y;
     if (it.fan == Fan::Row) it.room = h.room;
     // One card in sight shows its count itself (a stack of more has its
@@ -361,8 +366,8 @@ Trial try_fit(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
 // could not grow by a quarter (on the last four layouts) or by half, and a
 // shrink goes a step further than it must, so the next card or two do not
 // shrink it again.
-Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<Item>& items,
-              const Corners& corners) {
+Fit largest_fit(const LayoutInput& in, std::vector<Region>& regions, std::vector<Item>& items,
+                const Corners& corners) {
   const Rect& t = in.table;
   double max_h = std::min(t.h * 0.3, 190 * in.scale), min_h = 34 * in.scale;
   Fit f;
@@ -381,12 +386,40 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
       }
     }
   }
+  return f;
+}
+
+// The `room` hints beyond the bottom player's rows: a lone opponent's
+// rows (whose area is the table's width) and the piles' room to fan.
+// Kept unless, with them, the cards start too small to shrink by a third
+// and keep their names (GITMO at 800x600: its cards shrink as its rows
+// grow). Decided at a game's first layout, then kept: a choice that came
+// and went as the cards shrink would move every zone.
+void keep_room_hints(bool on, std::vector<Region>& regions, std::vector<Item>& items) {
+  for (auto& r : regions) r.keeps_room = on && r.small && regions.size() == 3;
+  for (auto& it : items)
+    it.reserve = on ? std::max(it.hintless_reserve, it.fan_room) : it.hintless_reserve;
+}
+
+Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<Item>& items,
+              const Corners& corners) {
+  const Rect& t = in.table;
+  double min_h = 34 * in.scale;
   LayoutMemory* mem = in.memory;
-  if (!mem) return f;
   std::string key = std::to_string(t.x) + "," + std::to_string(t.y) + "," + std::to_string(t.w) +
                     "x" + std::to_string(t.h) + " " + std::to_string(in.players) + "/" +
                     std::to_string(in.bottom) + " " + std::to_string(in.defs ? in.defs->size() : 0);
-  bool same = mem->key == key && mem->card_h > 0;
+  bool same = mem && mem->key == key && mem->card_h > 0;
+  const char* kRoom = "room hints kept";
+  bool kept_room = !(same && mem->zone_w.count(kRoom)) || mem->zone_w[kRoom];
+  keep_room_hints(kept_room, regions, items);
+  Fit f = largest_fit(in, regions, items, corners);
+  int least = regions.size() > 2 ? f.small.ch : f.big.ch;
+  if (kept_room && !same && least < kNameless * 3 / 2) {
+    keep_room_hints(kept_room = false, regions, items);
+    f = largest_fit(in, regions, items, corners);
+  }
+  if (!mem) return f;
   // Growing goes only as far as the last few layouts would all have
   // allowed (a row that wraps and unwraps turn by turn would swing the size
   // back and forth), and only by a quarter; by half (a new deal) at once.
@@ -419,6 +452,7 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
   auto widths = same ? std::move(mem->zone_w) : std::map<std::string, int>{};
   auto starts = same ? std::move(mem->starts_line) : std::map<std::string, bool>{};
   auto seen = std::move(mem->seen);  // what the rules showed, whatever the size
+  widths[kRoom] = kept_room;
   *mem = {key,    f.big.ch,          f.small.ch,        f.top,          f.bottom,
           recent, std::move(widths), std::move(starts), std::move(seen)};
   return f;

@@ -176,7 +176,9 @@ int held_least(const Item& it, const Metrics& m, int width, const LayoutInput& i
   if ((!in.memory && !it.room) || !in.view) return 0;
   Item fullest = it;
   fullest.n = std::max(it.n, it.room);
-  if (it.room) fullest.all_hidden = false;  // an empty row's room is for cards face up
+  // An empty row's room is for cards face up; a row of backs (a hand
+  // held by another) keeps room for backs.
+  if (it.room) fullest.all_hidden = it.all_hidden && it.n > 0;
   if (in.memory) {
     int& most = in.memory->zone_w["most " + in.view->zones[it.zone].name];
     fullest.n = std::max(fullest.n, most);
@@ -330,10 +332,12 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     // A free line takes zones at their least (labels whole, cards as
     // close as their corners allow), then shares what room is left.
     int least = free_least(it, m, width, in);
-    // The `room` hint is for the player's own rows: kept in an opponent's
-    // narrow area it would shrink those cards past their names.
+    // The `room` hint is for the player's own rows (and a lone
+    // opponent's, Region::keeps_room): kept in an opponent's narrow area
+    // it would shrink those cards past their names.
+    bool roomy = !r.small || r.keeps_room;
     Item own = it;
-    if (r.small) own.room = 0;
+    if (!roomy) own.room = 0;
     if (it.fan == Fan::Row) held[idx] = held_least(own, m, width, in, record);
     int kept = std::min(remembered(in, it, m), width);
     int pref = std::max(box_width(it, m, false), kept);
@@ -350,9 +354,12 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
       unit += m.gap + free_least(items[r.flow[j]], m, width, in);
     // A row counts at its fullest: one that needs its own line at the most
     // cards it holds takes it for good, before its neighbours are squeezed.
-    int firm = r.small ? least : std::max(least, held[idx]);
+    int firm = roomy ? std::max(least, held[idx]) : least;
+    // A row keeps its slots beside it: its fullest counts only as far as
+    // leaves them their room on its line, and a slot never wraps alone.
+    firm = std::min(firm, std::max(least, width - (unit - least)));
     unit += firm - least;
-    bool full = !lines.empty() && lines.back().firm + m.gap + (it.glued ? firm : unit) > width;
+    bool full = !lines.empty() && !it.glued && lines.back().firm + m.gap + unit > width;
     // Where the zone was: on a line of its own, or after the zone before.
     // A zone that wrapped stays wrapped, or the size would swing between
     // one line and two; in an opponent's area (small cards, little room)

@@ -75,10 +75,12 @@ struct Item {
   std::string full, part;
   int full_w = 0, part_w = 0;
   std::vector<int> pawns;
-  std::vector<int> order;  // the cards' drawing order (indices into the zone's cards)
-  bool glued = false;      // goes on the line of the zone before it (a slot beside its row)
-  bool ghost = false;      // hidden while empty: keeps its room, nothing drawn
-  int room = 0;            // a row: the cards it keeps room for from the start (`room` hint)
+  std::vector<int> order;    // the cards' drawing order (indices into the zone's cards)
+  bool glued = false;        // goes on the line of the zone before it (a slot beside its row)
+  bool ghost = false;        // hidden while empty: keeps its room, nothing drawn
+  int room = 0;              // a row: the cards it keeps room for from the start (`room` hint)
+  int fan_room = 0;          // a pile: the cards its `room` hint keeps room to fan
+  int hintless_reserve = 1;  // `reserve` without fan_room (fit_cards may not keep it)
 };
 
 // A family of zones (same name up to the last ':', three or more, created
@@ -100,6 +102,9 @@ struct Region {
   std::vector<int> flow, placed;  // item indices: in the flow, or at hinted x/y
   std::vector<Group> groups;
   bool small = false;  // an opponent's area: smaller cards
+  // An opponent's area keeps its rows' `room` (a lone opponent, whose area
+  // is the table's width, while that leaves its cards their names).
+  bool keeps_room = false;
 };
 
 struct Line {

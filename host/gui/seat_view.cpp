@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "gui/card_style.hpp"
 #include "gui/layout_hints.hpp"
 
 namespace ratify::gui {
@@ -101,22 +102,37 @@ std::set<std::string> ruled_out(const nlohmann::json& field, int p) {
 
 }  // namespace
 
-std::vector<std::string> checklist_lines(const SeatView& seat, const nlohmann::json& hints,
-                                         const std::vector<core::CardDef>& defs) {
-  std::vector<std::string> lines;
+std::vector<Checklist> checklists(const SeatView& seat, const nlohmann::json& hints,
+                                  const std::vector<core::CardDef>& defs) {
+  std::vector<Checklist> out;
   const auto& v = seat.view();
-  if (seat.viewer() < 1 || !v.state.is_object() || !hints.is_object()) return lines;
+  if (seat.viewer() < 1 || !v.state.is_object() || !hints.is_object()) return out;
   for (const auto& z : v.zones) {
     ZoneHint h = hint_for(hints, z.name);
     if (h.checklist.empty() || !v.state.contains(h.checklist)) continue;
-    auto out = ruled_out(v.state[h.checklist], seat.viewer());
-    std::vector<std::string> left;
-    for (const auto& d : defs)
-      if (!out.count(d.id)) left.push_back(d.name);
-    std::string line = z.label.empty() ? z.name : z.label;
-    line += ": " + std::to_string(left.size()) + " of " + std::to_string(defs.size()) +
-            " not ruled out";
-    for (size_t k = 0; k < left.size(); ++k) line += (k ? ", " : " \u2014 ") + left[k];
+    auto gone = ruled_out(v.state[h.checklist], seat.viewer());
+    Checklist c;
+    int left = 0;
+    for (const auto& d : defs) {
+      bool o = gone.count(d.id) > 0;
+      left += !o;
+      c.entries.push_back({corner_text(d), d.name, o});
+    }
+    c.title = (z.label.empty() ? z.name : z.label) + ": " + std::to_string(left) + " of " +
+              std::to_string(defs.size()) + " not ruled out";
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<std::string> checklist_lines(const SeatView& seat, const nlohmann::json& hints,
+                                         const std::vector<core::CardDef>& defs) {
+  std::vector<std::string> lines;
+  for (const auto& c : checklists(seat, hints, defs)) {
+    std::string line = c.title;
+    bool first = true;
+    for (const auto& e : c.entries)
+      if (!e.ruled_out) line += (first ? " \u2014 " : ", ") + e.name, first = false;
     lines.push_back(line);
   }
   return lines;

@@ -53,9 +53,20 @@ class SeatView {
   bool clear_ = false, fresh_ = false;
 };
 
-// A `checklist` hint's lines for the seat (docs/gui.md, "Layout hints"):
-// for each zone so hinted, the cards of the game its viewer has not yet
-// ruled out, from the state the seat is shown. None for an onlooker.
+// A `checklist` hint for the seat (docs/gui.md, "Layout hints"): for a
+// zone so hinted, every card of the game, each ruled out by its viewer or
+// not, from the state the seat is shown. None for an onlooker.
+struct Checklist {
+  std::string title;  // "The escaped prisoner: 16 of 24 not ruled out"
+  struct Entry {
+    std::string corner, name;
+    bool ruled_out = false;
+  };
+  std::vector<Entry> entries;  // in the definitions' order
+};
+std::vector<Checklist> checklists(const SeatView& seat, const nlohmann::json& hints,
+                                  const std::vector<core::CardDef>& defs);
+// The same as lines: the title, then " — " and the cards not ruled out.
 std::vector<std::string> checklist_lines(const SeatView& seat, const nlohmann::json& hints,
                                          const std::vector<core::CardDef>& defs);
 

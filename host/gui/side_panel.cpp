@@ -49,9 +49,13 @@ int SidePanel::draw_players(Rect r, const SideFacts& t) {
   int n = t.session.players(), lh = cv_.line_h(sf), indent = px(14);
   auto table = t.seat.view().shared_status;
   // What the seat has ruled out, as the ruleset keeps it (a `checklist`
-  // hint): Escaped's suspects.
-  for (auto& l : checklist_lines(t.seat, t.session.meta().layout, t.session.card_defs()))
-    table.push_back(std::move(l));
+  // hint): Escaped's suspects; only the count when the table lists them.
+  if (t.checklist_on_table)
+    for (auto& c : checklists(t.seat, t.session.meta().layout, t.session.card_defs()))
+      table.push_back(std::move(c.title));
+  else
+    for (auto& l : checklist_lines(t.seat, t.session.meta().layout, t.session.card_defs()))
+      table.push_back(std::move(l));
   auto own = t.seat.view().status;
   own.resize(n);
   auto block = [&](const std::vector<std::string>& lines, int mode) {

@@ -21,6 +21,7 @@ struct SideFacts {
   Choices& choices;   // the rows lit, the row under the mouse
   bool mine = false;  // the seat at the table is to act
   bool paused = false;
+  bool checklist_on_table = false;  // the table lists the checklist's cards
 };
 
 class SidePanel : Part {

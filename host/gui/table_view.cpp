@@ -93,7 +93,74 @@ void TableView::draw(Rect area, const TableFacts& t) {
   for (const auto& z : layout_.zones) draw_zone(z, t);
   for (const auto& z : layout_.zones) draw_cards(z, t);
   draw_table_marks(cv_, layout_, font(12.5, Weight::Bold));
+  draw_checklist(t);
   draw_flights(t);
+}
+
+// A `checklist` hint's panel (Escaped's suspects): every card of the game
+// one to a line, in columns, those the seat has ruled out struck through,
+// in the centre's room beside its zones; a list players keep on paper,
+// where a paragraph of names was hard to scan. No room: the side panel
+// names the cards left instead.
+void TableView::draw_checklist(const TableFacts& t) {
+  checklist_shown_ = false;
+  auto lists = checklists(t.seat, t.session.meta().layout, t.session.card_defs());
+  if (lists.empty() || lists.front().entries.empty()) return;
+  const Checklist& c = lists.front();
+  const Rect& centre = layout_.centre;
+  int lo = centre.right(), hi = centre.x;  // what the centre's zones take
+  for (const auto& z : layout_.zones)
+    if (z.box.x < centre.right() && centre.x < z.box.right() && z.box.y < centre.bottom() &&
+        centre.y < z.box.bottom())
+      lo = std::min(lo, z.box.x), hi = std::max(hi, z.box.right());
+  int gap = px(16);
+  Rect right{hi + gap, centre.y + px(8), centre.right() - hi - gap - px(8), centre.h - px(16)};
+  Rect left{centre.x + px(8), right.y, lo - gap - centre.x - px(8), right.h};
+  if (hi < lo) right = centre.inset(px(8));
+  Rect room = right.w >= left.w ? right : left;
+  // The title on one line, else on two at its colon.
+  std::vector<std::string> title{c.title};
+  Font hf = font(13, Weight::Bold);
+  if (cv_.text_w(c.title, hf) + px(20) > room.w) {
+    size_t colon = c.title.find(": ");
+    if (colon != std::string::npos) title = {c.title.substr(0, colon), c.title.substr(colon + 2)};
+  }
+  int n = static_cast<int>(c.entries.size());
+  for (double size : {12.5, 11.5, 10.5}) {
+    Font ef = font(size);
+    int lh = cv_.line_h(ef), pad = px(10);
+    int head = static_cast<int>(title.size()) * cv_.line_h(hf) + px(6);
+    int rows = (room.h - head - 2 * pad) / lh;
+    if (rows < 1) continue;
+    int cols = (n + rows - 1) / rows;
+    rows = (n + cols - 1) / cols;  // even columns: 24 as 8, 8, 8
+    int col_w = 0;
+    for (const auto& e : c.entries)
+      col_w = std::max(col_w, cv_.text_w(e.corner + "  " + e.name, ef) + px(14));
+    int w = cols * col_w, title_w = 0;
+    for (const auto& l : title) title_w = std::max(title_w, cv_.text_w(l, hf));
+    w = std::max(w, title_w) + 2 * pad;
+    if (w > room.w || title_w + 2 * pad > room.w) continue;
+    int h = head + rows * lh + 2 * pad;
+    Rect panel{room.x + (room.w - w) / 2, room.y + (room.h - h) / 2, w, h};
+    cv_.fill(panel, theme::felt_dark, px(8));
+    int y = panel.y + pad;
+    for (const auto& l : title) {
+      cv_.text(panel.x + pad, y, l, hf, theme::text);
+      y += cv_.line_h(hf);
+    }
+    y += px(6);
+    for (int k = 0; k < n; ++k) {
+      const auto& e = c.entries[static_cast<size_t>(k)];
+      int x = panel.x + pad + (k / rows) * col_w, ey = y + (k % rows) * lh;
+      std::string s = e.corner.empty() ? e.name : e.corner + "  " + e.name;
+      Color ink = e.ruled_out ? theme::muted.mix(theme::felt_dark, 0.3) : theme::text;
+      int tw = cv_.text(x, ey, s, ef, ink);
+      if (e.ruled_out) cv_.line(x - px(2), ey + lh / 2, x + tw + px(2), ey + lh / 2, ink);
+    }
+    checklist_shown_ = true;
+    return;
+  }
 }
 
 // A new layout: each card seen in both this view and the last, in another

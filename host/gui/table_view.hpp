@@ -65,6 +65,9 @@ class TableView : Part {
   // A new game: nothing pinned or hovered.
   void forget() { pinned_ = hover_card_ = 0, landed_.clear(), flights_.clear(); }
   Rect preview_rect() const { return preview_rect_; }
+  // Whether this frame drew a checklist panel on the table (the side
+  // panel then names no card of it).
+  bool checklist_shown() const { return checklist_shown_; }
 
   // Moves glide from their old place to the new (kMoveMs), when on.
   static constexpr uint64_t kMoveMs = 200;
@@ -89,6 +92,7 @@ class TableView : Part {
   void draw_hover_large(int card, const TableFacts& t);
   void take_off(const TableFacts& t);
   void draw_flights(const TableFacts& t);
+  void draw_checklist(const TableFacts& t);
   bool in_flight(int card) const;
 
   TableClicks& clicks_;
@@ -106,6 +110,7 @@ class TableView : Part {
   std::vector<std::pair<std::string, CardSpot>> landed_;
   std::vector<Flight> flights_;
   uint64_t flights_at_ = 0;
+  bool checklist_shown_ = false;
 };
 
 }  // namespace ratify::gui

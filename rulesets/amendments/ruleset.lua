@@ -731,11 +731,13 @@ return {
     hand = function(g, n) st(g).hand = n end,
   },
   -- The window: each side's Article V, stops and runs in front of that side
-  -- (a team's in front of its first player), runs not yet begun left out.
+  -- (a team's in front of its first player), runs not yet begun left out;
+  -- the stops keep room to fan four from the start, so a stop played on a
+  -- side pushes nothing beside them.
   layout = {
     ["hand:*"] = { fan = "row" },
     ["article:*"] = { owner = "$1" },
-    ["stop:*"] = { owner = "$1" },
+    ["stop:*"] = { owner = "$1", room = 4 },
     ["run:*:*"] = { owner = "$1", hide = "empty" },
   },
 }

@@ -52,12 +52,21 @@ local attr = require "attributes"
 local S = require "speed"
 
 local function action(id, name, count, quote, electability, affiliation, extra)
-  local parts = {}
-  if electability ~= 0 then parts[#parts + 1] = string.format("%+d Electability", electability) end
-  if affiliation ~= 0 then parts[#parts + 1] = string.format("%+d Affiliation", affiliation) end
+  local parts, corner = {}, {}
+  if electability ~= 0 then
+    parts[#parts + 1] = string.format("%+d Electability", electability)
+    corner[#corner + 1] = string.format("%+dE", electability)
+  end
+  if affiliation ~= 0 then
+    parts[#parts + 1] = string.format("%+d Affiliation", affiliation)
+    corner[#corner + 1] = string.format("%+dA", affiliation)
+  end
   local card = {
     id = id, name = name, count = count, kind = "action", quote = quote,
     text = table.concat(parts, "\n"),
+    -- The numbers in the corner ("+4E-3A"), in sight on an overlapped or
+    -- small card in the window, where the text is not.
+    short = corner[1] and table.concat(corner) or nil,
     electability = electability, affiliation = affiliation,
   }
   for k, v in pairs(extra or {}) do card[k] = v end

@@ -631,6 +631,11 @@ return {
   stats = stats,
   -- The window: when the phase changes (Primary to General, or a new game
   -- of a match) a panel sums up what happened before play goes on.
+  -- The cards played on a player keep room for six from the start, so
+  -- their row's growing does not shrink every card turn after turn
+  -- (docs/gui.md, "Layout hints"; eight would keep it still longer, but
+  -- every card starts smaller at 800x600).
   layout = { phases = { field = "phase",
-    title = { general = "The Primary Election is over", primary = "A new game of the match" } } },
+    title = { general = "The Primary Election is over", primary = "A new game of the match" } },
+    ["played:*"] = { room = 6 } },
 }

@@ -302,11 +302,13 @@ return {
   search = "depth=0",
   heuristic = heuristic,
   stats = stats,
-  -- The window: the pack and the odd card take no room once dealt and taken.
-  -- Between the two deals a panel sums up the first.
+  -- The window: the pack and the odd card take no room once dealt and taken;
+  -- the trick keeps room to fan four from the start, so its first fan moves
+  -- nothing. Between the two deals a panel sums up the first.
   layout = {
     deck = { hide = "empty" },
     odd = { hide = "empty" },
+    trick = { room = 4 },
     phases = { field = "deal", title = "The first deal is over" },
   },
 }

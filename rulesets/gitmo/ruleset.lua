@@ -50,10 +50,10 @@ return {
   card_fields = {
     "deck", "side", "cap", "wild", "points", "effect", "gitmo_only", "decision", "reconstruction"
   },
-  -- the window keeps each of your rows room for five cards from the start:
-  -- a run growing to five then neither shrinks every card nor pushes the
-  -- "On row" slot beside it
-  layout = { ["row:*"] = { room = 5 } },
+  -- the window keeps each of your rows room for five cards from the start
+  -- (a run growing to five then neither shrinks every card nor pushes the
+  -- "On row" slot beside it), and the cards set aside room to fan four
+  layout = { ["row:*"] = { room = 5 }, ["aside:*"] = { room = 4 } },
 
   setup = function(g)
     F.init(g)
