@@ -160,9 +160,11 @@ local function apply(g, a)
     g.turn_down(c) -- ... though it lies face down among the taker's cards
     check(g, p, c)
     if g.logging then
-      -- only the two of them know which card changed hands (the engine
-      -- logs the take itself for everyone)
+      -- everyone reads the take in the game's words (with no public line
+      -- the engine would add its own, "Player 2: Take card 3 of Player 1",
+      -- under the two private ones); only the two of them learn the card
       local name = g.defs[c].name
+      g.log("%s takes a card from %s.", NAME[p], NAME[a.target])
       g.log_to(p, "You took %s from %s.", name, NAME[a.target])
       g.log_to(a.target, "%s took your %s.", NAME[p], name)
     end
