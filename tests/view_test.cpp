@@ -436,6 +436,18 @@ TEST(ForcedMoves, ThePatiencePlaysFillsAndSafeMovesToTheGovernment) {
   EXPECT_LT(c.chosen, c.moves);
 }
 
+// Constitution: a hand with one card it may play (a follow in the suit
+// led, the last card of a deal) is played for the player.
+TEST(ForcedMoves, ConstitutionPlaysTheOnlyCardAHandMayPlay) {
+  core::Rng pick(4);
+  auto c = play_with_forced_moves("constitution", 4, 4, [&](engine::Game& g) {
+    EXPECT_LT(g.auto_action(), 0) << "a forced move is never asked";
+    EXPECT_GT(g.action_count(), 1) << "one legal card is never asked";
+    return static_cast<int>(pick.below(static_cast<uint32_t>(g.action_count())));
+  });
+  EXPECT_LT(c.chosen, c.moves) << "some plays are forced";
+}
+
 TEST(ForcedMoves, UndoGoesBackToTheMoveThePlayerChose) {
   auto l = engine::Loaded::open((fs::path(RATIFY_TEST_FIXTURES) / "forced").string());
   engine::Game g(l, 1, 1, l->options({}), engine::Mode::Interactive);

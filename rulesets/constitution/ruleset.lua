@@ -135,8 +135,12 @@ end
 
 -- The actions carry no label: the host asks `describe` only when a person
 -- or a replay reads one, so bots and batch runs never build the strings.
+-- The only card a hand may play is a chore, not a choice: marked `auto`,
+-- the engine plays it for a person who lets it (Options: "Forced moves").
 local function actions(g)
-  return play.choices(g, g.state.turn)
+  local list = play.choices(g, g.state.turn)
+  if #list == 1 then list[1].auto = true end
+  return list
 end
 
 local function describe(g, a)
