@@ -178,3 +178,35 @@ TEST(Report, ShardsMergedGiveTheWholeReport) {
     parts.push_back(result_from_json(result_json(run_sim(c))));  // through the file format
   EXPECT_EQ(report_json({merge(parts)}).dump(), whole.dump());
 }
+
+// The bots' time per decision is printed beside the results, counting
+// only real choices, and stays out of --json: a seed's JSON is the same
+// however long the bots took. The progress gets the decisions so far.
+TEST(Sim, PrintsTimePerDecisionButKeepsItOutOfTheJson) {
+  SimConfig c;
+  c.ruleset = std::string(RATIFY_TEST_FIXTURES) + "/../../rulesets/article2";
+  c.games = 6;
+  c.seed = 3;
+  c.threads = 2;
+  c.bots = {"heuristic", "random"};
+  int64_t last = -1;
+  c.progress = [&](int, int, int64_t decisions) { last = decisions; };
+  SimResult a = run_sim(c);
+  int64_t decisions = 0;
+  for (const auto& g : a.games) {
+    ASSERT_EQ(g.decisions.size(), 2u);
+    for (int d : g.decisions) decisions += d;
+    EXPECT_LE(g.decisions[0] + g.decisions[1], g.actions) << "a forced move is no decision";
+  }
+  EXPECT_GT(decisions, 0);
+  EXPECT_EQ(last, decisions) << "the last progress call has every decision";
+  std::string text = summary_text(a);
+  size_t at = text.find("time per decision: heuristic ");
+  ASSERT_NE(at, std::string::npos) << text;
+  std::string line = text.substr(at, text.find('\n', at) - at);
+  EXPECT_NE(line.find(" ms ("), std::string::npos) << line;
+  EXPECT_EQ(line.find("random"), std::string::npos) << "random bots are not timed: " << line;
+  SimResult b = run_sim(c);
+  EXPECT_EQ(result_json(a).dump(), result_json(b).dump());
+  EXPECT_EQ(result_json(a).dump().find("thinking"), std::string::npos);
+}

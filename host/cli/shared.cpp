@@ -44,31 +44,49 @@ int default_threads(int asked) {
 
 // A progress bar on a terminal; silent otherwise (CI logs stay clean).
 // On a terminal a bar redrawn in place; in a log (a cluster job, nohup) a
-// plain line at each tenth, so a long run still shows it is alive.
-std::function<void(int, int)> progress_bar(const std::string& what) {
+// plain line at each tenth, so a long run still shows it is alive. When
+// games are slow (a second or more each: searching bots), the bots'
+// decisions so far are shown too, and a log gets a line every half minute
+// between its tenths: a run of a few long games is not silent for long.
+std::function<void(int, int, int64_t)> sim_progress_bar(const std::string& what) {
   auto start = std::chrono::steady_clock::now();
+  auto slow = [](double secs, int done) { return secs >= 2 && (done == 0 || secs / done >= 1); };
+  auto decided = [](int64_t n) { return n > 0 ? ", " + std::to_string(n) + " decisions" : ""; };
   if (!isatty(STDERR_FILENO)) {
     auto tenths = std::make_shared<int>(0);
-    return [what, start, tenths](int done, int total) {
-      int now = total ? 10 * done / total : 10;
-      if (now <= *tenths || done >= total) return;
-      *tenths = now;
+    auto said = std::make_shared<double>(0);
+    return [=](int done, int total, int64_t decisions) {
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "%s: %d/%d after %.0fs, about %.0fs left\n", what.c_str(), done, total,
-                   secs, secs * (total - done) / done);
+      int now = total ? 10 * done / total : 10;
+      bool tenth = now > *tenths && done < total;
+      bool alive = slow(secs, done) && done < total && secs - *said >= 30;
+      if (!tenth && !alive) return;
+      *tenths = std::max(*tenths, now);
+      *said = secs;
+      std::string left =
+          done ? ", about " + std::to_string(static_cast<long>(secs * (total - done) / done)) +
+                     "s left"
+               : "";
+      std::fprintf(stderr, "%s: %d/%d games%s after %.0fs%s\n", what.c_str(), done, total,
+                   slow(secs, done) ? decided(decisions).c_str() : "", secs, left.c_str());
       std::fflush(stderr);
     };
   }
-  return [what, start](int done, int total) {
+  return [=](int done, int total, int64_t decisions) {
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     int width = 30, fill = total ? width * done / total : width;
     double eta = done ? secs * (total - done) / done : 0;
-    std::fprintf(stderr, "\r%s [%s%s] %d/%d  %.0fs left ", what.c_str(),
+    std::fprintf(stderr, "\r%s [%s%s] %d/%d%s  %.0fs left ", what.c_str(),
                  std::string(fill, '#').c_str(), std::string(width - fill, '.').c_str(), done,
-                 total, eta);
+                 total, slow(secs, done) ? decided(decisions).c_str() : "", eta);
     if (done >= total) std::fprintf(stderr, "\n");
     std::fflush(stderr);
   };
+}
+
+std::function<void(int, int)> progress_bar(const std::string& what) {
+  auto bar = sim_progress_bar(what);
+  return [bar](int done, int total) { bar(done, total, 0); };
 }
 
 }  // namespace ratify::cli

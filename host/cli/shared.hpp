@@ -19,5 +19,8 @@ int default_threads(int asked);
 // On a terminal a bar redrawn in place; in a log (a cluster job, nohup) a
 // plain line at each tenth, so a long run still shows it is alive.
 std::function<void(int, int)> progress_bar(const std::string& what);
+// The same for games of bots: (games done, games, decisions so far); the
+// decisions are shown when games are slow.
+std::function<void(int, int, int64_t)> sim_progress_bar(const std::string& what);
 
 }  // namespace ratify::cli

@@ -145,8 +145,8 @@ int cmd_sim(const SimArgs& a) {
     if (!a.shard.empty()) parse_shard(a.shard, c.shard, c.shards);
     check_games_per_run(int64_t{a.games} / c.shards + a.skill_games, c.shards);
     if (!a.quiet) {
-      c.progress = progress_bar(v.empty() ? "sim" : v);
-      c.skill_progress = progress_bar((v.empty() ? "base" : v) + " skill gap");
+      c.progress = sim_progress_bar(v.empty() ? "sim" : v);
+      c.skill_progress = sim_progress_bar((v.empty() ? "base" : v) + " skill gap");
     }
     runs.push_back(sim::run_sim(c));
     if (!a.quiet || runs.back().stopped_at >= 0) std::cout << sim::summary_text(runs.back());
@@ -310,7 +310,7 @@ int cmd_tournament(const TournamentArgs& a) {
   std::vector<sim::TournamentResult> results;
   for (const auto& v : variants) {
     c.variant = v;
-    if (!a.quiet) c.progress = progress_bar(v.empty() ? "tournament" : "tournament " + v);
+    if (!a.quiet) c.progress = sim_progress_bar(v.empty() ? "tournament" : "tournament " + v);
     results.push_back(sim::run_tournament(c));
     if (results.back().sim.stopped_at >= 0) return tournament_stopped(a, results.back(), v);
     if (!a.quiet) std::cout << sim::tournament_text(results.back());

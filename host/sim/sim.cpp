@@ -138,7 +138,7 @@ std::string deal_of(engine::Game& game) {
 // than a new match); a game that failed leaves it to be made anew.
 GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
                     const core::OptionValues& options, int players, int index,
-                    std::unique_ptr<engine::Game>& reuse) {
+                    std::unique_ptr<engine::Game>& reuse, std::atomic<int64_t>& decided) {
   GameRecord rec;
   rec.index = index;
   int seatings = static_cast<int>(c.seatings.size());
@@ -161,14 +161,25 @@ GameRecord play_one(std::shared_ptr<engine::Loaded> loaded, const SimConfig& c,
     }
     rec.first = game.actor();
     rec.deal = deal_of(game);
+    rec.decisions.assign(static_cast<size_t>(players), 0);
+    rec.thinking.assign(static_cast<size_t>(players), 0.0);
     Follower follow(c, game);
     for (;;) {
       int actor = game.actor();
       if (actor == 0) break;
       if (rec.actions >= c.max_actions)
         throw std::runtime_error("no end after " + std::to_string(c.max_actions) + " actions");
-      if (game.action_count() == 0) throw std::runtime_error(game.state().no_action_message(actor));
+      int n = game.action_count();
+      if (n == 0) throw std::runtime_error(game.state().no_action_message(actor));
+      auto asked = std::chrono::steady_clock::now();
       int i = seat_bot[actor - 1]->choose(game, seat_rng[actor - 1]);
+      if (n > 1) {
+        auto seat = static_cast<size_t>(actor - 1);
+        ++rec.decisions[seat];
+        rec.thinking[seat] +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+        ++decided;
+      }
       game.apply(i);
       ++rec.actions;
       follow.after_action(actor);
@@ -263,6 +274,7 @@ SimResult run_sim(const SimConfig& c) {
   std::vector<char> played(indices.size(), 0);
   std::atomic<size_t> next{0};
   std::atomic<int> done{0}, finished{0};
+  std::atomic<int64_t> decided{0};
   std::mutex error_mutex, finish_mutex;
   std::condition_variable all_finished;
   std::string fatal;
@@ -271,7 +283,7 @@ SimResult run_sim(const SimConfig& c) {
       if (!loaded) loaded = engine::Loaded::open(c.ruleset, c.variant);
       std::unique_ptr<engine::Game> game;
       for (size_t k; (k = next++) < indices.size();) {
-        out.games[k] = play_one(loaded, c, options, players, indices[k], game);
+        out.games[k] = play_one(loaded, c, options, players, indices[k], game, decided);
         played[k] = 1;
         // A failed game stops the run (a broken ruleset would fail every
         // game, each after its time limit); games in flight finish.
@@ -299,14 +311,14 @@ SimResult run_sim(const SimConfig& c) {
   {
     std::unique_lock<std::mutex> lock(finish_mutex);
     while (finished < threads) {
-      if (c.progress) c.progress(done, static_cast<int>(indices.size()));
+      if (c.progress) c.progress(done, static_cast<int>(indices.size()), decided);
       all_finished.wait_for(lock, std::chrono::milliseconds(100),
                             [&] { return finished >= threads; });
     }
   }
   first_worker.join();
   for (auto& t : pool) t.join();
-  if (c.progress) c.progress(done, static_cast<int>(indices.size()));
+  if (c.progress) c.progress(done, static_cast<int>(indices.size()), decided);
   if (!fatal.empty()) throw std::runtime_error(fatal);
   for (size_t k = indices.size(); k-- > 0;)
     if (!played[k]) out.games.erase(out.games.begin() + static_cast<long>(k));

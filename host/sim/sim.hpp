@@ -27,7 +27,9 @@ struct SimConfig {
   // seats seatings[k % S], S = seatings.size(); `bots` and `rotate` are
   // then unused. Every seating of a deal has the same seed.
   std::vector<std::vector<std::string>> seatings;
-  std::function<void(int done, int total)> progress;
+  // Games done of total, and the decisions the bots have made so far (a
+  // run of slow searching bots shows life between games by them).
+  std::function<void(int done, int total, int64_t decisions)> progress;
   // Follow every player's standing after each action, for lead changes
   // and comebacks (docs/metrics.md): by the ruleset's score(g, p) (cheap by
   // intent: the default), also by its heuristic when it has no score
@@ -42,7 +44,7 @@ struct SimConfig {
   std::string skill_bot = "mcts:iters=100";
   // The skill games' progress (a search bot makes them the long phase);
   // none: they report nothing.
-  std::function<void(int done, int total)> skill_progress;
+  std::function<void(int done, int total, int64_t decisions)> skill_progress;
 };
 
 struct GameRecord {
@@ -71,6 +73,11 @@ struct GameRecord {
   // Game i of two variants pairs only when their deals are the same.
   std::string deal;
   std::vector<std::pair<std::string, double>> stats;  // the ruleset's stats(g)
+  // Per seat, the bot's decisions (choices among two or more actions) and
+  // the seconds it took for them. Timings stay out of --json, so a seed's
+  // JSON is the same on every machine; the text summary prints them.
+  std::vector<int> decisions;
+  std::vector<double> thinking;
 };
 
 // A card definition as the deck has it, to tell whether two variants deal

@@ -3,6 +3,7 @@
 // text.
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 #include "sim/format.hpp"
@@ -11,6 +12,30 @@
 #include "sim/sim.hpp"
 
 namespace ratify::sim {
+
+// The bots' time per decision, by bot, beside the results: what a
+// playtest with searching bots costs (a decision is a choice among two or
+// more actions). Nothing when the games carry no timings (read from
+// --json, which leaves them out so that a seed's JSON never varies).
+namespace {
+std::string decision_times(const SimResult& r) {
+  std::map<std::string, std::pair<int64_t, double>> by_bot;  // decisions, seconds
+  for (const auto& g : r.games)
+    for (size_t k = 0; k < g.decisions.size() && k < g.seat_bots.size(); ++k) {
+      auto& [n, secs] = by_bot[g.seat_bots[k]];
+      n += g.decisions[k];
+      secs += g.thinking[k];
+    }
+  std::string line;
+  for (const auto& [bot, t] : by_bot) {
+    if (t.first == 0 || bot == "random") continue;  // random takes no time worth saying
+    double ms = 1000 * t.second / static_cast<double>(t.first);
+    line += (line.empty() ? "" : "; ") + bot + " " + fixed(ms, ms < 10 ? 2 : 1) + " ms (" +
+            std::to_string(t.first) + " decisions)";
+  }
+  return line.empty() ? "" : "time per decision: " + line + "\n";
+}
+}  // namespace
 
 std::string summary_text(const SimResult& r) {
   Outcomes o = outcomes(r);
@@ -40,6 +65,7 @@ std::string summary_text(const SimResult& r) {
       s << line;
     }
   }
+  s << decision_times(r);
   auto len = summarize(o.lengths);
   s << "game length: mean " << fixed(len.mean, 1) << " actions (sd " << fixed(len.sd, 1) << ", min "
     << fixed(len.min, 0) << ", max " << fixed(len.max, 0) << ")\n";

@@ -18,7 +18,7 @@ struct TournamentConfig {
   uint64_t seed = 1;
   int threads = 1;
   int shard = 0, shards = 1;
-  std::function<void(int done, int total)> progress;
+  std::function<void(int done, int total, int64_t decisions)> progress;
 };
 
 // One pairing: the row bot alone in one seat, the column bot in all the
