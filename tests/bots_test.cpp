@@ -269,6 +269,9 @@ TEST(Bots, MctsBeatsRandomOnAGameItKnowsNothingAbout) {
   EXPECT_EQ(mcts.games, 60);  // each deal in both seat orders
   EXPECT_GE(mcts.wins / mcts.games, 0.75) << sim::tournament_text(r);
   EXPECT_GT(r.ratings[0].low, r.ratings[1].high) << sim::tournament_text(r);
+  // What the search cost, under the ratings (random play is not timed).
+  std::string text = sim::tournament_text(r);
+  EXPECT_NE(text.find("time per decision: mcts:iters=200 "), std::string::npos) << text;
 }
 
 // A strategy bot written to cheat (tests/fixtures/guess/bots/peek.lua

@@ -109,7 +109,12 @@ endif()
 # A tournament in shards, merged, says exactly what the whole run says.
 set(tour_args tests/fixtures/ends --bots mcts:iters=20,random,mcts:iters=3 -n 4)
 expect(0 tournament ${tour_args} --threads 1)
-set(whole "${last_out}")
+# The bots' time per decision is the one line a live run alone can say
+# (timings stay out of --json): the rest must be the same.
+if(NOT last_out MATCHES "time per decision: mcts:iters=20 [0-9.]+ ms")
+  message(FATAL_ERROR "a tournament should say the bots' time per decision:\n${last_out}")
+endif()
+string(REGEX REPLACE "time per decision: [^\n]*\n" "" whole "${last_out}")
 foreach(k 0 1 2)
   expect(0 tournament ${tour_args} --shard ${k}/3 --quiet --json ${CMAKE_CURRENT_BINARY_DIR}/tour_${k}.json)
 endforeach()

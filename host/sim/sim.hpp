@@ -126,6 +126,9 @@ std::vector<SimResult> merge_runs(const std::vector<SimResult>& parts);
 
 // What a run prints (summary.cpp).
 std::string summary_text(const SimResult& r);
+// "time per decision: mcts 87.2 ms (65 decisions); ...", or "" when the
+// games carry no timings (summary.cpp).
+std::string decision_times(const SimResult& r);
 std::string comparison_text(const std::vector<SimResult>& runs);
 std::string games_csv(const SimResult& r);
 // Every run's games, a `variant` column first.

@@ -17,7 +17,6 @@ namespace ratify::sim {
 // playtest with searching bots costs (a decision is a choice among two or
 // more actions). Nothing when the games carry no timings (read from
 // --json, which leaves them out so that a seed's JSON never varies).
-namespace {
 std::string decision_times(const SimResult& r) {
   std::map<std::string, std::pair<int64_t, double>> by_bot;  // decisions, seconds
   for (const auto& g : r.games)
@@ -35,7 +34,6 @@ std::string decision_times(const SimResult& r) {
   }
   return line.empty() ? "" : "time per decision: " + line + "\n";
 }
-}  // namespace
 
 std::string summary_text(const SimResult& r) {
   Outcomes o = outcomes(r);

@@ -256,6 +256,7 @@ std::string tournament_text(const TournamentResult& r) {
                   signed_fixed(rt.high, 0).c_str());
     out += line;
   }
+  out += decision_times(r.sim);
   if (r.errors) {
     std::snprintf(line, sizeof line, "%d games failed (see --json)\n", r.errors);
     out += line;
