@@ -486,6 +486,21 @@ std::string longest_word(const std::string& name) {
   return best;
 }
 
+// The least an overlapped card of a row keeps in sight for its own
+// cards' corners (Metrics::corner_floor is the game's widest): 0 when a
+// card has none or cannot be seen.
+int own_corner_floor(const LayoutInput& in, const Item& it, const Corners& corners) {
+  if (it.fan != Fan::Row || !in.defs) return 0;
+  int w = 0;
+  for (const auto& c : in.view->zones[it.zone].cards) {
+    if (!c.face_up || c.def < 0 || c.def >= static_cast<int>(in.defs->size())) return 0;
+    std::string t = corner_text((*in.defs)[static_cast<size_t>(c.def)]);
+    if (t.empty()) return 0;
+    w = std::max(w, corners.measure(t, corner_font_px(0)));
+  }
+  return w ? w + 4 : 0;
+}
+
 }  // namespace
 
 TableLayout lay_out_table(const LayoutInput& in) {
@@ -503,6 +518,7 @@ TableLayout lay_out_table(const LayoutInput& in) {
       if (!c.empty() && std::find(list.begin(), list.end(), c) == list.end()) list.push_back(c);
     }
   for (auto& r : regions) find_shared(r, items, in);
+  for (auto& it : items) it.corner_floor = own_corner_floor(in, it, corners);
   Fit f = fit_cards(in, regions, items, corners);
   const Rect& t = in.table;
   size_t others = regions.size() - 2;

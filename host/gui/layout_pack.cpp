@@ -328,12 +328,28 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
       if (g.grid) out.grid_w = std::max(out.grid_w, k * out.cell + (k - 1) * m.gap);
       int row = 0;
       int cell = g.cells ? (room - (columns - 1) * m.gap) / columns : 0;
+      int place = 0;  // cells: the places taken on the line so far
+      // A run too long for its place even at the smallest cards (a run of
+      // ten at 800x600) takes the places after it too: its corners stay
+      // whole.
+      auto span_of = [&](const Item& member) {
+        Metrics own = m;  // its own corners ("LIB", "12"), not the game's widest
+        if (member.corner_floor) own.corner_floor = member.corner_floor;
+        int span = 1;
+        while (g.cells && span < columns && hopeless(member, span * (cell + m.gap) - m.gap, own))
+          ++span;
+        return span;
+      };
       int led = g.cells && g.heading.empty() ? lead_places(lines, items, cell, columns, m) : 0;
+      if (led + span_of(items[g.items[0]]) > columns) led = 0;
       if (led) lines.back().lead = led * (cell + m.gap) - m.gap;
       int indent = led * (cell + m.gap);
       for (size_t j = 0; j < g.items.size(); ++j) {
         const Item& member = items[g.items[j]];
-        int w = g.grid ? out.cell : g.cells ? cell : box_width(member, m, false);
+        int span = span_of(member);
+        int w = g.grid    ? out.cell
+                : g.cells ? span * (cell + m.gap) - m.gap
+                          : box_width(member, m, false);
         int least = g.grid ? out.cell : box_width(member, m, true);
         if (least > room && !hopeless(member, room, m)) out.overfull = true;
         if (g.cells) {  // room for the most a run holds (`room`): it grows, nothing shrinks
@@ -344,7 +360,8 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
         }
         bool full = j == 0;
         if (!full && g.grid) full = j % k == 0;
-        if (!full && g.cells) full = (j + led) % columns == 0;
+        if (!full && g.cells) full = place + span > columns;
+        if (g.cells) place = (full ? (j == 0 ? led : 0) : place) + span;
         if (!full && !g.grid && !g.cells) {
           const Line& last = lines.back();
           full = (g.columns > 0 && static_cast<int>(last.items.size()) >= g.columns) ||

@@ -81,6 +81,7 @@ struct Item {
   int room = 0;              // a row: the cards it keeps room for from the start (`room` hint)
   int fan_room = 0;          // a pile: the cards its `room` hint keeps room to fan
   int hintless_reserve = 1;  // `reserve` without fan_room (fit_cards may not keep it)
+  int corner_floor = 0;      // a row: Metrics::corner_floor of its own cards' corners (0: unknown)
 };
 
 // A family of zones (same name up to the last ':', three or more, created
