@@ -260,19 +260,27 @@ TEST(ReadableCards, ArticleIIPlayedCardsKeepTheirNumbers) {
 // opponent's rows keep theirs too (seeds 5 / 7 / 11: 35 / 18 / 37 without
 // any, 22 / 16 / 28 with the player's rows only, 18 / 10 / 15 now); what
 // remains is its cards shrinking as rows outgrow that, and an "On row N"
-// sliding as its row outgrows its share of the line.
+// sliding as its row outgrows its share of the line: once in four cards
+// since a row past its room keeps room for four more at a time (seeds
+// 5 / 7 / 11: 15 / 8 / 11). Article V's runs lie in places, three to a
+// line, each with room for a run of ten, the first line beside the stops
+// (an opponent's, beside its hand): a run begun fills the next place and
+// a run that grows pushes nothing (5 / 8 / 23 before, 3 / 4 / 3 now; what
+// remains: the cards shrinking as a line of runs is added, an opponent's
+// Article V sliding when its first run is begun).
 // Each count is the most allowed, so a regression fails.
 // RATIFY_TEST_SHOT_DIR keeps a picture of each step; RATIFY_TEST_SEED
 // plays another seed (counts printed, not checked); RATIFY_TEST_GAME
-// plays one ruleset only.
+// plays one ruleset only; RATIFY_TEST_800 plays at 800x600 (printed).
 TEST(StableTable, ZonesKeepTheirPlaceThroughAGame) {
-  const std::map<std::string, int> allowed = {{"article2", 1}, {"amendments", 5}, {"gitmo", 18}};
+  const std::map<std::string, int> allowed = {{"article2", 1}, {"amendments", 3}, {"gitmo", 15}};
   const char* seed_env = std::getenv("RATIFY_TEST_SEED");
   uint64_t seed = seed_env ? std::stoull(seed_env) : 5;
   const char* only = std::getenv("RATIFY_TEST_GAME");
+  bool small = std::getenv("RATIFY_TEST_800") != nullptr;  // 800x600: counts printed, not checked
   for (const auto& g : kGames) {
     if (only && std::string(only) != g.ruleset) continue;
-    Driver d(bots(g, 1280, 720, seed));
+    Driver d(bots(g, small ? 800 : 1280, small ? 600 : 720, seed));
     d.frames(1);
     std::map<std::string, ProbeBox> last;
     int moves = 0, steps = 0;
@@ -301,7 +309,7 @@ TEST(StableTable, ZonesKeepTheirPlaceThroughAGame) {
     }
     std::cout << g.ruleset << ": " << moves << " moves in " << steps << " actions:" << moved
               << "\n";
-    if (seed != 5) continue;
+    if (seed != 5 || small) continue;
     auto most = allowed.find(g.ruleset);
     EXPECT_LE(moves, most == allowed.end() ? 0 : most->second) << g.ruleset << " moved at" << moved;
   }

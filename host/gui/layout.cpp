@@ -106,7 +106,7 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
   std::vector<bool> headed(r.groups.size());
   int widest = 0;  // the free lines' left edge: as the widest line has been
   for (const auto& l : p.lines)
-    if (!l.heading_only && !(l.group >= 0 && r.groups[l.group].grid))
+    if (!l.heading_only && !l.lead && !(l.group >= 0 && r.groups[l.group].grid))
       widest = std::max(widest, std::min(inner.w, l.w + room_for_labels(l, items, inner.w)));
   widest = widest_line(in, r, m, widest);
   for (auto l : p.lines) {
@@ -145,13 +145,14 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
       y += l.h + m.gap;
       continue;
     }
-    // Room left on the line lets truncated labels show whole.
-    int room = inner.w - l.w;
+    // Room left on the line lets truncated labels show whole (beside
+    // the cells after it, a lead line has none).
+    int room = l.lead ? 0 : inner.w - l.w;
     for (size_t k = 0; k < l.items.size() && room > 0; ++k) {
       int grow = std::min(room, items[l.items[k]].label_w + 8 - l.widths[k]);
       if (grow > 0) l.widths[k] += grow, l.w += grow, room -= grow;
     }
-    x = inner.x + std::max(0, (inner.w - widest) / 2);
+    x = inner.x + std::max(0, (inner.w - widest) / 2) + l.indent;
     std::vector<Rect> boxes;
     for (size_t k = 0; k < l.items.size(); ++k) {
       boxes.push_back({x, y, l.widths[k], box_height(items[l.items[k]], m)});
@@ -165,7 +166,7 @@ void place_region(Region& r, std::vector<Item>& items, const engine::View& v, co
       const Item& it = items[l.items[k]];
       if (!it.ghost) out.zones.push_back(spot_for(it, v.zones[it.zone], boxes[k], m, false));
     }
-    y += l.h + m.gap;
+    if (!l.lead) y += l.h + m.gap;
   }
   for (int idx : r.placed) {
     const Item& it = items[idx];
@@ -396,7 +397,15 @@ Fit largest_fit(const LayoutInput& in, std::vector<Region>& regions, std::vector
 // grow). Decided at a game's first layout, then kept: a choice that came
 // and went as the cards shrink would move every zone.
 void keep_room_hints(bool on, std::vector<Region>& regions, std::vector<Item>& items) {
-  for (auto& r : regions) r.keeps_room = on && r.small && regions.size() == 3;
+  for (auto& r : regions) {
+    r.keeps_room = on && r.small && regions.size() == 3;
+    // Cells take a line of their own from the first run: where an
+    // opponent's narrow area cannot keep room, its runs flow as before.
+    for (auto& g : r.groups) {
+      g.cells = g.hinted_cells && (!r.small || r.keeps_room);
+      g.off = g.hinted_cells && !g.cells && g.items.size() < 3;
+    }
+  }
   for (auto& it : items)
     it.reserve = on ? std::max(it.hintless_reserve, it.fan_room) : it.hintless_reserve;
 }
@@ -477,6 +486,21 @@ std::string longest_word(const std::string& name) {
   return best;
 }
 
+// The least an overlapped card of a row keeps in sight for its own
+// cards' corners (Metrics::corner_floor is the game's widest): 0 when a
+// card has none or cannot be seen.
+int own_corner_floor(const LayoutInput& in, const Item& it, const Corners& corners) {
+  if (it.fan != Fan::Row || !in.defs) return 0;
+  int w = 0;
+  for (const auto& c : in.view->zones[it.zone].cards) {
+    if (!c.face_up || c.def < 0 || c.def >= static_cast<int>(in.defs->size())) return 0;
+    std::string t = corner_text((*in.defs)[static_cast<size_t>(c.def)]);
+    if (t.empty()) return 0;
+    w = std::max(w, corners.measure(t, corner_font_px(0)));
+  }
+  return w ? w + 4 : 0;
+}
+
 }  // namespace
 
 TableLayout lay_out_table(const LayoutInput& in) {
@@ -494,6 +518,7 @@ TableLayout lay_out_table(const LayoutInput& in) {
       if (!c.empty() && std::find(list.begin(), list.end(), c) == list.end()) list.push_back(c);
     }
   for (auto& r : regions) find_shared(r, items, in);
+  for (auto& it : items) it.corner_floor = own_corner_floor(in, it, corners);
   Fit f = fit_cards(in, regions, items, corners);
   const Rect& t = in.table;
   size_t others = regions.size() - 2;

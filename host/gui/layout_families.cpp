@@ -57,7 +57,11 @@ void make_groups(Region& r, std::vector<Item>& items, const LayoutInput& in,
   for (int i : r.flow) members[family_of(v.zones[items[i].zone].name)]++;
   for (size_t k = 0; k < r.flow.size(); ++k) {
     std::string fam = family_of(v.zones[items[r.flow[k]].zone].name);
-    if (fam.empty() || members[fam] < 3) continue;
+    // A family of rows in cells has its lines from its first member: its
+    // runs would otherwise join the line before and leave it at the third.
+    const ZoneHint& first = hints[r.flow[k]];
+    bool cells = first.columns > 0 && first.room > 1 && items[r.flow[k]].fan == Fan::Row;
+    if (fam.empty() || (members[fam] < 3 && !cells)) continue;
     size_t run = 0;
     while (k + run < r.flow.size() && family_of(v.zones[items[r.flow[k + run]].zone].name) == fam)
       ++run;
@@ -72,6 +76,10 @@ void make_groups(Region& r, std::vector<Item>& items, const LayoutInput& in,
       if (h.columns) g.columns = h.columns;
       g.snake = g.snake || h.snake;
     }
+    // Never a grid, even while every run is empty (a new hand): its
+    // places keep their width.
+    g.cells = g.hinted_cells = cells;
+    if (cells) g.grid = false;
     r.groups.push_back(g);
     for (int i : g.items) items[i].group = static_cast<int>(r.groups.size() - 1);
     k += run - 1;

@@ -134,9 +134,12 @@ GridPlan plan_grids(Region& r, std::vector<Item>& items, int width, const Metric
   bool grid_cut = false;
   for (auto& g : r.groups) {
     bool cut = false;
+    int cell = g.cells ? (width - (g.columns - 1) * m.gap) / g.columns : 0;
     for (int i : g.items) {
       const Item& it = items[i];
-      int room = g.grid ? avail : std::max(cards_width(it, m, false), m.cw * 19 / 10);
+      int room = g.grid    ? avail
+                 : g.cells ? cell
+                           : std::max(cards_width(it, m, false), m.cw * 19 / 10);
       cut = cut || it.full_w + 8 > room;
     }
     if (g.grid) grid_cut = grid_cut || cut;
@@ -172,7 +175,8 @@ int free_least(const Item& it, const Metrics& m, int width, const LayoutInput& i
 // The least a row needs for the most cards it has held (LayoutMemory):
 // its share of a line does not shrink when it holds fewer for a while.
 // A `room` hint counts as held from the start.
-int held_least(const Item& it, const Metrics& m, int width, const LayoutInput& in, bool record) {
+int held_least(const Item& it, const Metrics& m, int width, const LayoutInput& in, bool record,
+               bool slotted) {
   if ((!in.memory && !it.room) || !in.view) return 0;
   Item fullest = it;
   fullest.n = std::max(it.n, it.room);
@@ -182,6 +186,11 @@ int held_least(const Item& it, const Metrics& m, int width, const LayoutInput& i
   if (in.memory) {
     int& most = in.memory->zone_w["most " + in.view->zones[it.zone].name];
     fullest.n = std::max(fullest.n, most);
+    // Past its room a row with a slot beside it (GITMO's "On row 2")
+    // keeps room for four more at a time: the slot slides once in four
+    // cards, not at every card.
+    if (slotted && it.room && fullest.n > it.room)
+      fullest.n = it.room + (fullest.n - it.room + 3) / 4 * 4;
     if (record) most = fullest.n;
   }
   return std::min(width, cards_width(fullest, m, true));
@@ -253,6 +262,23 @@ Side side_column(const std::vector<Item>& items, const Region& r, const Metrics&
   return s;
 }
 
+// How many of a family's places the line before takes when the family's
+// cells start beside it: that line holds only stacks and rows of backs
+// (Article V's stops; an opponent's hand, Article V and stops), at their
+// fullest in whole places, and leaves a place free. So the stops take no
+// line of their own, an opponent's first run lies beside its hand, and
+// the places stay where they are whatever the cards' size. 0: under it.
+int lead_places(const std::vector<Line>& lines, const std::vector<Item>& items, int cell,
+                int columns, const Metrics& m) {
+  if (lines.empty() || lines.back().group >= 0 || lines.back().lead) return 0;
+  const Line& l = lines.back();
+  for (int idx : l.items)
+    if (items[idx].fan != Fan::Stack && !(items[idx].fan == Fan::Row && items[idx].all_hidden))
+      return 0;
+  int places = (std::max(l.w, l.firm) + m.gap + cell) / (cell + m.gap);
+  return places < columns ? places : 0;
+}
+
 // The height of a grid family's lines with k places to a line.
 int grid_height(const Group& g, const std::vector<Item>& items, int k, const Metrics& m) {
   int n = static_cast<int>(g.items.size()), lines = (n + k - 1) / std::max(1, k), h = 0;
@@ -287,10 +313,11 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     int idx = r.flow[pos];
     const Item& it = items[idx];
     if (std::find(out.side.begin(), out.side.end(), idx) != out.side.end()) continue;
-    if (it.group >= 0) {
+    if (it.group >= 0 && !r.groups[it.group].off) {
       if (done[it.group]) continue;
       done[it.group] = true;
       const Group& g = r.groups[it.group];
+      int columns = g.columns;
       if (!g.heading.empty() && !out.heading_w) {
         Line h;
         h.group = it.group, h.heading_only = true, h.h = m.label_h;
@@ -300,28 +327,62 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
       int k = plan.per_line[it.group];
       if (g.grid) out.grid_w = std::max(out.grid_w, k * out.cell + (k - 1) * m.gap);
       int row = 0;
+      int cell = g.cells ? (room - (columns - 1) * m.gap) / columns : 0;
+      int place = 0;  // cells: the places taken on the line so far
+      // A run too long for its place even at the smallest cards (a run of
+      // ten at 800x600) takes the places after it too: its corners stay
+      // whole.
+      auto span_of = [&](const Item& member) {
+        Metrics own = m;  // its own corners ("LIB", "12"), not the game's widest
+        if (member.corner_floor) own.corner_floor = member.corner_floor;
+        int span = 1;
+        while (g.cells && span < columns && hopeless(member, span * (cell + m.gap) - m.gap, own))
+          ++span;
+        return span;
+      };
+      int led = g.cells && g.heading.empty() ? lead_places(lines, items, cell, columns, m) : 0;
+      if (led + span_of(items[g.items[0]]) > columns) led = 0;
+      if (led) lines.back().lead = led * (cell + m.gap) - m.gap;
+      int indent = led * (cell + m.gap);
       for (size_t j = 0; j < g.items.size(); ++j) {
         const Item& member = items[g.items[j]];
-        int w = g.grid ? out.cell : box_width(member, m, false);
+        int span = span_of(member);
+        int w = g.grid    ? out.cell
+                : g.cells ? span * (cell + m.gap) - m.gap
+                          : box_width(member, m, false);
         int least = g.grid ? out.cell : box_width(member, m, true);
         if (least > room && !hopeless(member, room, m)) out.overfull = true;
+        if (g.cells) {  // room for the most a run holds (`room`): it grows, nothing shrinks
+          Item fullest = member;
+          fullest.n = std::max(member.n, member.room);
+          if (box_width(fullest, m, true) > cell && !hopeless(fullest, cell, m))
+            out.overfull = true;
+        }
         bool full = j == 0;
         if (!full && g.grid) full = j % k == 0;
-        if (!full && !g.grid) {
+        if (!full && g.cells) full = place + span > columns;
+        if (g.cells) place = (full ? (j == 0 ? led : 0) : place) + span;
+        if (!full && !g.grid && !g.cells) {
           const Line& last = lines.back();
           full = (g.columns > 0 && static_cast<int>(last.items.size()) >= g.columns) ||
                  last.w + m.gap + w > room;
         }
         if (full) {
           if (j > 0) ++row;
+          int beside = j == 0 && led ? lines.back().h : 0;
           lines.emplace_back();
           lines.back().group = it.group, lines.back().row = row, lines.back().per_line = k;
+          lines.back().indent = j == 0 ? indent : 0, lines.back().h = beside;
         }
         Line& l = lines.back();
         // The room it had before, where the line has it (wrapping as ever).
-        if (!g.grid) w = std::max(w, remembered(in, member, m));
-        if (!g.grid) w = std::min(w, std::max(least, room - (l.items.empty() ? 0 : l.w + m.gap)));
+        bool free = !g.grid && !g.cells;
+        if (free) w = std::max(w, remembered(in, member, m));
+        if (free) w = std::min(w, std::max(least, room - (l.items.empty() ? 0 : l.w + m.gap)));
         l.w += (l.items.empty() ? 0 : m.gap) + w;
+        // A line of cells is as wide as its places, filled or not: its
+        // left edge stays where a full line's is.
+        if (g.cells) l.w = columns * cell + (columns - 1) * m.gap;
         l.items.push_back(g.items[j]);
         l.widths.push_back(w);
         l.h = std::max(l.h, box_height(member, m));
@@ -338,7 +399,8 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     bool roomy = !r.small || r.keeps_room;
     Item own = it;
     if (!roomy) own.room = 0;
-    if (it.fan == Fan::Row) held[idx] = held_least(own, m, width, in, record);
+    bool slotted = pos + 1 < r.flow.size() && items[r.flow[pos + 1]].glued;
+    if (it.fan == Fan::Row) held[idx] = held_least(own, m, width, in, record, slotted);
     int kept = std::min(remembered(in, it, m), width);
     int pref = std::max(box_width(it, m, false), kept);
     if (it.may_spread) {
@@ -382,13 +444,14 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
   }
   for (auto& l : lines) {
     if (l.group >= 0) continue;
-    if (share_among_rows(l, items, width, held)) continue;
+    int lw = l.lead ? l.lead : width;  // beside a family's cells: its places
+    if (share_among_rows(l, items, lw, held)) continue;
     // A pile that may fan takes its room first, whole: a share of it would
     // leave it to push its neighbours when it fans.
     for (size_t k = 0; k < l.items.size(); ++k)
-      if (items[l.items[k]].may_spread && l.prefs[k] - l.widths[k] <= width - l.w)
+      if (items[l.items[k]].may_spread && l.prefs[k] - l.widths[k] <= lw - l.w)
         l.w += l.prefs[k] - l.widths[k], l.widths[k] = l.prefs[k];
-    int want = 0, room = width - l.w;
+    int want = 0, room = lw - l.w;
     for (size_t k = 0; k < l.items.size(); ++k) want += l.prefs[k] - l.widths[k];
     for (size_t k = 0; k < l.items.size() && want > 0 && room > 0; ++k) {
       int grow = static_cast<int>(static_cast<long long>(l.prefs[k] - l.widths[k]) *
@@ -400,9 +463,10 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
 }
 
 int lines_height(const std::vector<Line>& lines, const Metrics& m) {
-  int h = 0;
-  for (const auto& l : lines) h += l.h;
-  if (!lines.empty()) h += m.gap * static_cast<int>(lines.size() - 1);
+  int h = 0, n = 0;
+  for (const auto& l : lines)
+    if (!l.lead) h += l.h, ++n;
+  if (n) h += m.gap * (n - 1);
   return h;
 }
 

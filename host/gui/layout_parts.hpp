@@ -81,6 +81,7 @@ struct Item {
   int room = 0;              // a row: the cards it keeps room for from the start (`room` hint)
   int fan_room = 0;          // a pile: the cards its `room` hint keeps room to fan
   int hintless_reserve = 1;  // `reserve` without fan_room (fit_cards may not keep it)
+  int corner_floor = 0;      // a row: Metrics::corner_floor of its own cards' corners (0: unknown)
 };
 
 // A family of zones (same name up to the last ':', three or more, created
@@ -92,7 +93,13 @@ struct Group {
   std::vector<int> items;  // in creation order
   int columns = 0;         // hint: places to a line
   bool snake = false, grid = false;
-  std::string shared;   // the start all its labels share
+  // Rows with `columns` and `room` (Article V's runs): every member an even
+  // share of the line from the family's first, so a run begun fills the
+  // next place and a run that grows pushes none.
+  bool cells = false;
+  bool hinted_cells = false;  // `cells` where the area keeps its `room` (keep_room_hints)
+  bool off = false;           // too few to be a family without its cells: its zones flow
+  std::string shared;         // the start all its labels share
   std::string heading;  // `shared` when the whole labels would be cut: said once beside the line
 };
 
@@ -115,6 +122,11 @@ struct Line {
   int group = -1, row = 0;  // a family's line: which, and its number within the family
   int per_line = 0;         // a grid line: places a full line of its family holds
   bool heading_only = false;
+  // A line that a family's cells go beside (Article V's stops at the left
+  // of its runs): it takes no height, and its zones share this width,
+  // the places it takes. 0: not one.
+  int lead = 0;
+  int indent = 0;  // a line of cells: where its places start, past the lead
 };
 
 struct Packed {

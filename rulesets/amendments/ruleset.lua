@@ -733,11 +733,13 @@ return {
   -- The window: each side's Article V, stops and runs in front of that side
   -- (a team's in front of its first player), runs not yet begun left out;
   -- the stops keep room to fan four from the start, so a stop played on a
-  -- side pushes nothing beside them.
+  -- side pushes nothing beside them; the runs lie in three places to a
+  -- line, each with room for a run of ten, so a run begun fills the next
+  -- place and a run that grows pushes nothing (docs/gui.md, `columns`).
   layout = {
     ["hand:*"] = { fan = "row" },
     ["article:*"] = { owner = "$1" },
     ["stop:*"] = { owner = "$1", room = 4 },
-    ["run:*:*"] = { owner = "$1", hide = "empty" },
+    ["run:*:*"] = { owner = "$1", hide = "empty", columns = 3, room = 10 },
   },
 }
