@@ -49,12 +49,15 @@ std::string card_name(const Seat& seat, const nlohmann::json& c) {
   return name + " #" + std::to_string(c.value("id", 0));
 }
 
-void show_view(const Seat& seat, const nlohmann::json& v, std::ostream& out) {
+// The server's words are read by value and through the non-const [] and
+// value(): a missing field reads as null, a wrong type throws (the command
+// then exits with the reason); the const [] of a missing key is undefined.
+void show_view(const Seat& seat, nlohmann::json v, std::ostream& out) {
   out << "\n== " << seat.game_name << " == player " << v.value("actor", 0) << " to act ==\n";
-  for (const auto& z : v["zones"]) {
+  for (auto& z : v["zones"]) {
     std::string title = z.value("label", "");
     if (title.empty()) title = z.value("name", "");
-    const auto& cards = z["cards"];
+    auto& cards = z["cards"];
     out << "  " << title << " (" << cards.size() << "):";
     bool all_hidden = true;
     for (const auto& c : cards) all_hidden &= c.is_null();
@@ -68,7 +71,7 @@ void show_view(const Seat& seat, const nlohmann::json& v, std::ostream& out) {
     out << "\n";
   }
   int p = 0;
-  for (const auto& lines : v["status"]) {
+  for (auto& lines : v["status"]) {
     ++p;
     if (lines.empty()) continue;
     out << "  player " << p << ":";
@@ -77,7 +80,7 @@ void show_view(const Seat& seat, const nlohmann::json& v, std::ostream& out) {
   }
 }
 
-std::string result_text(const nlohmann::json& r) {
+std::string result_text(nlohmann::json r) {
   std::ostringstream s;
   s << "Game over.";
   if (!r.value("text", "").empty()) s << " " << r.value("text", "");
@@ -156,7 +159,7 @@ enum class Typed { Waiting, Acted, Quit };
 
 // A line the person typed: a command at any time, an action's number when
 // `asking` (the view that asks them to act) is set.
-Typed person_line(const std::string& line, const std::optional<nlohmann::json>& asking,
+Typed person_line(const std::string& line, std::optional<nlohmann::json>& asking,
                   net::Client& client, std::ostream& out) {
   if (line == "q") return Typed::Quit;
   if (line == "undo") {
@@ -179,7 +182,7 @@ Typed person_line(const std::string& line, const std::optional<nlohmann::json>& 
     if (!line.empty()) out << "not your turn: " << kCommands << "\n" << std::flush;
     return Typed::Waiting;
   }
-  const auto& acts = (*asking)["view"]["actions"];
+  auto& acts = (*asking)["view"]["actions"];
   bool number = !line.empty() && line.size() <= 6 &&
                 line.find_first_not_of("0123456789") == std::string::npos;
   int k = number ? std::stoi(line) - 1 : -1;
@@ -355,7 +358,7 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
           << (seat.number ? "player " + std::to_string(seat.number) : std::string("a watcher"))
           << " of " << seat.players << "; seed commitment " << seat.commitment << "\n";
     } else if (type == "view") {
-      const auto& v = (*m)["view"];
+      auto& v = (*m)["view"];
       size_t at = m->value("log_from", size_t{0});
       for (const auto& l : v["log"]) {
         if (at++ < st.log_printed) continue;  // shown before the reconnect
