@@ -94,7 +94,7 @@ bool Match::actions_have_labels() {
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
     for (int i = 1; i <= actions_n_ && !found; ++i) {
-      lua_rawgeti(L, -1, i);
+      push_action(L, lua_gettop(L), i);
       found = lua_getfield(L, -1, "label") != LUA_TNIL;
       lua_pop(L, 2);
     }
@@ -249,24 +249,35 @@ void Match::ensure_actions() {
       luaL_error(L,
                  "%s: actions(g) returned %I actions (the sandbox's limit is %I at one decision)",
                  id, n, static_cast<lua_Integer>(kMaxActions));
-    for (lua_Integer i = 1; i <= n; ++i) {
-      if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
-        luaL_error(L, "%s: actions(g) must return a list of action tables; item %d is a %s", id,
-                   static_cast<int>(i), luaL_typename(L, -1));
-      if (strict_) {
+    // A lean game checks an item where it is used (push_action): checking
+    // every item at every decision was 2% of a random playout.
+    if (strict_) {
+      int list = lua_gettop(L);
+      for (lua_Integer i = 1; i <= n; ++i) {
+        push_action(L, list, static_cast<int>(i));
         std::string bad = check_plain(L, -1, "action " + std::to_string(i));
         if (!bad.empty()) {
           bad = defined_at(L, rules_.module_ref(), "actions") + id + ": actions(g): " + bad;
           raise_text(L, bad);
         }
+        lua_pop(L, 1);
       }
-      lua_pop(L, 1);
     }
-    if (actions_ref_ != -1) luaL_unref(L, LUA_REGISTRYINDEX, actions_ref_);
-    actions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    // The list takes the old one's registry slot: a fresh reference at
+    // every decision cost 1% of a random playout.
+    if (actions_ref_ != -1)
+      lua_rawseti(L, LUA_REGISTRYINDEX, actions_ref_);
+    else
+      actions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
     actions_n_ = static_cast<int>(n);
   });
   actions_version_ = version_;
+}
+
+void Match::push_action(lua_State* L, int list, int i) {
+  if (lua_rawgeti(L, list, i) != LUA_TTABLE)
+    luaL_error(L, "%s: actions(g) must return a list of action tables; item %d is a %s",
+               rules_.meta().id.c_str(), i, luaL_typename(L, -1));
 }
 
 int Match::action_count() {
@@ -299,7 +310,7 @@ std::vector<int> Match::action_cards(int i) {
   Running run(vm_, this);
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
-    lua_rawgeti(L, -1, i + 1);
+    push_action(L, lua_gettop(L), i + 1);
     push_action_cards(L, lua_gettop(L), cards);
   });
   return cards;
@@ -312,7 +323,7 @@ ActionInfo Match::action_info(int i) {
   Running run(vm_, this);
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
-    lua_rawgeti(L, -1, i + 1);
+    push_action(L, lua_gettop(L), i + 1);
     int a = lua_gettop(L);
     lua_getfield(L, a, "label");
     if (lua_type(L, -1) == LUA_TSTRING) info.label = lua_tostring(L, -1);
@@ -345,7 +356,7 @@ nlohmann::json Match::action_json(int i) {
   nlohmann::json out;
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
-    lua_rawgeti(L, -1, i + 1);
+    push_action(L, lua_gettop(L), i + 1);
     out = to_json(L, -1);
   });
   if (out.is_object()) out.erase("label");
@@ -430,7 +441,7 @@ std::vector<uint64_t> Match::action_keys() {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
     int list = lua_gettop(L);
     for (int i = 0; i < actions_n_; ++i) {
-      lua_rawgeti(L, list, i + 1);
+      push_action(L, list, i + 1);
       keys[static_cast<size_t>(i)] = data_key(L, -1, 0);
       lua_pop(L, 1);
     }
@@ -483,7 +494,7 @@ void Match::apply(int i) {
   if (checkpoint_.empty() || journal_.size() >= kCheckpointEvery) checkpoint();
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
-    lua_rawgeti(L, -1, i + 1);
+    push_action(L, lua_gettop(L), i + 1);
     push_copy(L, -1);  // actions(g) may reuse its tables later: the journal keeps its own
     journal_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
   });
@@ -509,7 +520,7 @@ void Match::apply_untracked(int i) {
     push_fn("apply");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
-    lua_rawgeti(L, -1, i + 1);
+    push_action(L, lua_gettop(L), i + 1);
     if (note_cards_) {
       applied_cards_.clear();
       push_action_cards(L, lua_gettop(L), applied_cards_);

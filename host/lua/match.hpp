@@ -249,6 +249,7 @@ class Match {
   void show_seed(uint64_t seed);  // what g.seed says
   void reset_transaction();
   void ensure_actions();
+  void push_action(lua_State* L, int list, int i);  // item i (1-based), checked
   void apply_raw(int action_ref);
   void checkpoint();
   void reuse_actions(const Snapshot& s);  // the list a snapshot kept

@@ -30,7 +30,7 @@ int Match::choose_by(int fn, int player, const std::string& bot) {
       if (i >= 1 && i <= actions_n_) out = static_cast<int>(i - 1);
     } else if (lua_istable(L, -1)) {
       for (int i = 1; i <= actions_n_ && out < 0; ++i) {
-        lua_rawgeti(L, list - 3, i);
+        push_action(L, list - 3, i);
         if (lua_rawequal(L, -1, -2) || fields_match(L, -2, -1)) out = i - 1;
         lua_pop(L, 1);
       }

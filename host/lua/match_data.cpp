@@ -143,8 +143,10 @@ void Match::restore(const Snapshot& s) {
 void Match::reuse_actions(const Snapshot& s) {
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, s.actions_ref_);
-    if (actions_ref_ != -1) luaL_unref(L, LUA_REGISTRYINDEX, actions_ref_);
-    actions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (actions_ref_ != -1)
+      lua_rawseti(L, LUA_REGISTRYINDEX, actions_ref_);  // the slot is ours: no new reference
+    else
+      actions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   });
   actions_n_ = s.actions_n_;
   actions_version_ = version_;
@@ -202,7 +204,7 @@ const std::vector<core::CardId>& Match::offered_cards(int player) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
       int list = lua_gettop(L);
       for (int i = 1; i <= actions_n_; ++i) {
-        lua_rawgeti(L, list, i);
+        push_action(L, list, i);
         if (lua_getfield(L, -1, "card") == LUA_TNUMBER && lua_isinteger(L, -1))
           offered_.push_back(static_cast<core::CardId>(lua_tointeger(L, -1)));
         if (lua_getfield(L, -2, "cards") == LUA_TTABLE)
