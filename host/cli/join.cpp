@@ -3,6 +3,8 @@
 // view (docs/protocol.md). A person and the random bot run no rules; a
 // bot that searches runs the same rules here, in worlds made from the
 // view alone (engine/view_world.hpp), and never asks the server for more.
+// Here the seat is played and joined again; join_search.cpp has the bot
+// that searches, join_lobby.cpp the lobby.
 #include <poll.h>
 #include <unistd.h>
 
@@ -15,11 +17,10 @@
 
 #include "bots/bots.hpp"
 #include "cli/commands.hpp"
+#include "cli/join_parts.hpp"
 #include "cli/net_commands.hpp"
 #include "core/rng.hpp"
-#include "engine/catalog.hpp"
 #include "engine/game.hpp"
-#include "engine/view_world.hpp"
 #include "net/client.hpp"
 #include "net/protocol.hpp"
 #ifdef RATIFY_HAVE_GUI
@@ -198,86 +199,6 @@ Typed person_line(const std::string& line, std::optional<nlohmann::json>& asking
   return Typed::Acted;
 }
 
-// A bot that searches (heuristic, mcts, a strategy bot), played here: the
-// server's rules, found by id and checked by their hash, and a game of
-// them that each view is made into a world of before the bot chooses.
-struct Searcher {
-  std::shared_ptr<engine::Loaded> loaded;
-  std::unique_ptr<engine::Game> game;
-  std::unique_ptr<bots::Bot> bot;
-  bool warned = false;
-};
-
-// Opens the searcher for the game `welcome` names; "" or why it cannot.
-std::string open_searcher(const std::string& spec, const nlohmann::json& welcome, Searcher& s) {
-  // The server's words: checked before use (a const [] of a missing key
-  // is undefined; a wrong type throws).
-  const auto ruleset = welcome.find("ruleset");
-  if (ruleset == welcome.end() || !ruleset->is_object() ||
-      !ruleset->value("id", nlohmann::json()).is_string() ||
-      !ruleset->value("variant", nlohmann::json("")).is_string() ||
-      !ruleset->value("hash", nlohmann::json("")).is_string())
-    return "the server's welcome names no ruleset the bot " + spec + " could open";
-  const auto& r = *ruleset;
-  std::string id = r.value("id", ""), variant = r.value("variant", "");
-  try {
-    s.loaded = engine::Loaded::open(engine::catalog_dir(id).string(), variant);
-  } catch (const std::exception& e) {
-    return "the bot " + spec + " needs the rules of " + id + " here to search (" + e.what() +
-           "); `--bot random` needs none";
-  }
-  if (net::ruleset_hash(s.loaded->where().dir, s.loaded->where().variant) != r.value("hash", ""))
-    return "the rules of " + id + " here differ from the server's (their files' hash): the bot " +
-           spec + " would search another game; install the server's version, or `--bot random`";
-  try {
-    s.bot = bots::make_bot(spec, s.loaded->meta());
-    auto options = core::resolve(s.loaded->meta().options,
-                                 core::from_json(welcome.value("options", nlohmann::json::object()),
-                                                 s.loaded->meta().options));
-    s.game = std::make_unique<engine::Game>(s.loaded, welcome.value("players", 0), 1, options);
-  } catch (const std::exception& e) {
-    return std::string("the bot ") + spec + ": " + e.what();
-  }
-  return "";
-}
-
-// The same action as offered: its label (when the world's game built one)
-// and the cards, target and zone the seat sees of it.
-bool same_offer(const engine::Action& mine, const nlohmann::json& theirs) {
-  return (mine.label.empty() || mine.label == theirs.value("label", "")) &&
-         mine.cards == theirs.value("cards", std::vector<int>{}) &&
-         mine.target == theirs.value("target", 0) && mine.zone == theirs.value("zone", "");
-}
-
-// The searcher's choice among the offered actions `acts` of view `v`: the
-// bot chooses in a world made from the view, and its action is found
-// among the offered by what the seat sees of it. Random when the world
-// cannot be made or disagrees with the view (said once).
-size_t search_choice(Searcher& s, const nlohmann::json& v, const nlohmann::json& acts,
-                     core::Rng& rng) {
-  auto random = [&](const std::string& why) {
-    if (!s.warned) std::cerr << "ratify join: " << why << "; choosing at random\n";
-    s.warned = true;
-    return static_cast<size_t>(rng.below(static_cast<uint32_t>(acts.size())));
-  };
-  try {
-    engine::View view = engine::view_from_json(v);
-    s.game->restart(uint64_t{rng.next()} << 32 | rng.next());
-    engine::State& world = s.game->state();
-    engine::become_world_of(world, view, rng);
-    if (world.actor() != view.seat) return random("the world made from the view has another actor");
-    int i = s.bot->choose(*s.game, rng);
-    engine::Action mine = world.action(i);
-    std::erase_if(mine.cards, [&](int c) { return !world.table().sees(view.seat, c); });
-    for (size_t k = 0; k < acts.size(); ++k)
-      if (same_offer(mine, acts[k])) return k;
-    if (world.action_count() == static_cast<int>(acts.size())) return static_cast<size_t>(i);
-    return random("the bot's action is not among those offered");
-  } catch (const std::exception& e) {
-    return random(e.what());
-  }
-}
-
 // The connection's story so far, kept across reconnects.
 struct Playing {
   Searcher searcher;  // --bot SPEC that searches
@@ -429,93 +350,6 @@ Ended play_connection(const JoinArgs& a, const net::Link& link, net::Client& cli
 bool final_error(const std::string& code) {
   return code == "bad_token" || code == "replaced" || code == "no_watchers" ||
          code == "rules_error" || code == "no_game";
-}
-
-// The next message of a type (the lobby's answers), or an error's text.
-std::optional<nlohmann::json> lobby_answer(net::Client& client, const std::string& type) {
-  for (;;) {
-    auto m = client.receive(std::chrono::seconds(30));
-    if (!m) {
-      std::cerr << "ratify join: the server closed the connection\n";
-      return std::nullopt;
-    }
-    if (m->value("type", "") == type) return m;
-    if (m->value("type", "") == "error") {
-      std::cerr << "ratify join: " << m->value("code", "") << ": " << m->value("message", "")
-                << "\n";
-      return std::nullopt;
-    }
-  }
-}
-
-void print_games(const nlohmann::json& games, const net::Link& lobby, std::ostream& out) {
-  if (games.empty()) out << "no open games\n";
-  for (const auto& g : games) {
-    std::string id = g.value("game", "");
-    out << id << "  " << g["ruleset"].value("name", "");
-    if (!g["ruleset"].value("variant", "").empty())
-      out << " (" << g["ruleset"].value("variant", "") << ")";
-    out << ", seats";
-    for (const auto& s : g["seats"]) out << " " << s.get<std::string>();
-    out << "; free:";
-    if (g["free"].empty()) out << " none";
-    for (const auto& f : g["free"]) out << " " << f.get<int>();
-    out << "; " << g.value("seq", 0) << " moves\n";
-    std::string base = (lobby.tls ? "wss://" : "ws://") + lobby.host + ":" + lobby.port + "/";
-    if (!g["free"].empty()) out << "  join:  ratify join '" << base << "?game=" << id << "'\n";
-    if (g.value("watchers", false))
-      out << "  watch: ratify join '" << base << "?game=" << id << "&watch'\n";
-  }
-}
-
-// The lobby (docs/network.md): list its games, or create one, or take a
-// free seat of one; a seat's link comes back, to play now and rejoin with.
-std::optional<net::Link> use_lobby(const JoinArgs& a, net::Link link, net::Client& client) {
-  std::ostream& out = std::cout;
-  if (a.list) {
-    client.send(net::message("list"));
-    auto m = lobby_answer(client, "games");
-    if (!m) return std::nullopt;
-    print_games((*m)["games"], link, out);
-    link.game.clear();
-    return link;  // no token: nothing to play
-  }
-  if (!a.create.empty()) {
-    auto c = net::message("create");
-    size_t slash = a.create.find('/');
-    c["ruleset"] = a.create.substr(0, slash);
-    if (slash != std::string::npos) c["variant"] = a.create.substr(slash + 1);
-    c["seats"] = a.seats.empty() ? std::vector<std::string>{"human", "human"} : a.seats;
-    nlohmann::json options = nlohmann::json::object();
-    for (const auto& kv : a.sets) {
-      size_t eq = kv.find('=');
-      if (eq == std::string::npos) {
-        std::cerr << "ratify join: --set takes name=value\n";
-        return std::nullopt;
-      }
-      options[kv.substr(0, eq)] = kv.substr(eq + 1);
-    }
-    c["options"] = options;
-    if (a.undo) c["undo"] = true;
-    client.send(c);
-    auto m = lobby_answer(client, "created");
-    if (!m) return std::nullopt;
-    link.game = m->value("game", "");
-    std::string base = (link.tls ? "wss://" : "ws://") + link.host + ":" + link.port + "/";
-    out << "created game " << link.game << "\n  others join: ratify join '" << base
-        << "?game=" << link.game << "'\n  watch: " << m->value("watch", "") << "\n";
-  }
-  auto j = net::message("join");
-  j["game"] = link.game;
-  client.send(j);
-  auto m = lobby_answer(client, "seat");
-  if (!m) return std::nullopt;
-  out << "your seat " << m->value("seat", 0) << " of game " << link.game
-      << " (join again with it): " << m->value("link", "") << "\n"
-      << std::flush;
-  link.token = m->value("token", "");
-  link.seat = m->value("seat", 0);
-  return link;
 }
 
 // Why a built-in bot's spec is wrong ("" when it is right, or when only

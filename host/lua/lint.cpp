@@ -1,21 +1,14 @@
 // Lint of a ruleset's tables (see lint.hpp, docs/lint.md). Every finding
-// names the file and, where the text shows it, the line.
+// names the file and, where the text shows it, the line (lint_key_line.cpp
+// finds it); lint_play.cpp has what lint learns from the rules at play.
 #include "lua/lint.hpp"
 #include "lua/source_file.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <map>
-#include <set>
-#include <string_view>
-#include <unordered_map>
 
-#include "core/files.hpp"
 #include "lua/internal.hpp"
-#include "lua/match.hpp"
 #include "lua/ruleset.hpp"
 
 namespace ratify::lua {
@@ -91,157 +84,6 @@ const std::vector<std::string>& card_keys() {
   static const std::vector<std::string> keys = {"color", "count", "id",   "image", "kind", "name",
                                                 "note",  "quote", "rank", "short", "suit", "text"};
   return keys;
-}
-
-namespace {
-
-bool is_word(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-bool is_space(char c) {
-  return std::isspace(static_cast<unsigned char>(c));
-}
-size_t skip_spaces(const std::string& s, size_t i) {
-  while (i < s.size() && is_space(s[i])) ++i;
-  return i;
-}
-// The start of the spaces that end just before i.
-size_t spaces_before(const std::string& s, size_t i) {
-  while (i > 0 && is_space(s[i - 1])) --i;
-  return i;
-}
-bool starts_with_at(const std::string& s, size_t i, std::string_view what) {
-  return i <= s.size() && s.compare(i, what.size(), what) == 0;
-}
-
-// Whether `line`, with `key` at `at`, assigns the key there: `key =` (not
-// `==`), `["key"] =`, or `function M.key(`, each after a non-word byte.
-bool assigns_at(const std::string& line, size_t at, const std::string& key, size_t name_start) {
-  auto word_edge = [&](size_t i) { return i == 0 || !is_word(line[i - 1]); };
-  size_t after = skip_spaces(line, at + key.size());
-  if (word_edge(at) && after < line.size() && line[after] == '=' &&
-      (after + 1 == line.size() || line[after + 1] != '='))
-    return true;
-  if (at > 0 && line[at - 1] == '"' && starts_with_at(line, at + key.size(), "\"")) {
-    size_t open = spaces_before(line, at - 1);
-    size_t close = skip_spaces(line, at + key.size() + 1);
-    if (open > 0 && line[open - 1] == '[' && word_edge(open - 1) && close < line.size() &&
-        line[close] == ']') {
-      size_t eq = skip_spaces(line, close + 1);
-      if (eq < line.size() && line[eq] == '=') return true;
-    }
-  }
-  if (at > 0 && (line[at - 1] == '.' || line[at - 1] == ':') && after < line.size() &&
-      line[after] == '(') {
-    size_t gap = spaces_before(line, name_start);
-    constexpr std::string_view kFunction = "function";
-    if (gap < name_start && gap >= kFunction.size() &&
-        starts_with_at(line, gap - kFunction.size(), kFunction) &&
-        word_edge(gap - kFunction.size()))
-      return true;
-  }
-  return false;
-}
-
-bool is_name_byte(char c) {
-  return is_word(c) || c == '.' || c == ':';
-}
-
-}  // namespace
-
-// A linear scan (std::regex overflowed the stack on a long line): every
-// place the key occurs is found by Knuth-Morris-Pratt, and looked at
-// around it; the run of name bytes before it is tracked as the scan goes.
-// A key may be any string (a card id, an option's name).
-int scan_key_line(const std::string& file, int from, const std::string& key) {
-  if (key.empty()) return 0;
-  std::vector<size_t> border(key.size(), 0);  // longest proper border of key[0..i]
-  for (size_t i = 1, k = 0; i < key.size(); ++i) {
-    while (k > 0 && key[i] != key[k]) k = border[k - 1];
-    if (key[i] == key[k]) ++k;
-    border[i] = k;
-  }
-  std::ifstream f(file);
-  std::string line;
-  for (int n = 1; std::getline(f, line); ++n) {
-    if (n < from) continue;
-    size_t name_start = 0, scanned = 0, matched = 0;
-    for (size_t i = 0; i < line.size(); ++i) {
-      while (matched > 0 && line[i] != key[matched]) matched = border[matched - 1];
-      if (line[i] == key[matched]) ++matched;
-      if (matched == key.size()) {
-        size_t at = i + 1 - key.size();  // increasing: `scanned` moves on once in all
-        for (; scanned < at; ++scanned)
-          if (!is_name_byte(line[scanned])) name_start = scanned + 1;
-        if (assigns_at(line, at, key, name_start)) return n;
-        matched = border[matched - 1];
-      }
-    }
-  }
-  return 0;
-}
-
-namespace {
-
-// The lines where each name is assigned (`name =`, `["name"] =`,
-// `function M.name(`), from one read of the file, kept while the file is
-// unchanged: a variant of 30,000 cards looked each up in the whole file,
-// 30,000 reads of it. The same places the scan above finds, for names of
-// word bytes; others are scanned for.
-struct KeyIndex {
-  core::FileVersion version;
-  std::unordered_map<std::string, std::vector<int>> lines;
-
-  void add(std::string name, int n) {
-    auto& v = lines[std::move(name)];
-    if (v.empty() || v.back() != n) v.push_back(n);
-  }
-
-  void read(const std::string& path) {
-    std::ifstream f(path);
-    std::string line;
-    for (int n = 1; std::getline(f, line); ++n) {
-      size_t name_start = 0;
-      for (size_t i = 0; i < line.size(); ++i) {
-        if (!is_name_byte(line[i])) name_start = i + 1;
-        bool word_start = is_word(line[i]) && (i == 0 || !is_word(line[i - 1]));
-        if (word_start) {
-          size_t e = i;
-          while (e < line.size() && is_word(line[e])) ++e;
-          std::string word = line.substr(i, e - i);
-          if (assigns_at(line, i, word, name_start)) add(word, n);
-        }
-        if (line[i] == '"' && i > 0) {  // ["name"] =
-          size_t close = line.find('"', i + 1);
-          if (close == std::string::npos) continue;
-          std::string name = line.substr(i + 1, close - i - 1);
-          if (!name.empty() && assigns_at(line, i + 1, name, name_start)) add(name, n);
-        }
-      }
-    }
-  }
-};
-
-bool all_word_bytes(const std::string& key) {
-  return std::all_of(key.begin(), key.end(), is_word);
-}
-
-}  // namespace
-
-int key_line(const std::string& file, int from, const std::string& key) {
-  if (key.empty()) return 0;
-  if (!all_word_bytes(key)) return scan_key_line(file, from, key);
-  thread_local KeyIndex index;
-  auto version = core::version_of(file);
-  if (!version) return 0;
-  if (index.version != *version) {
-    index = KeyIndex{*version, {}};
-    index.read(file);
-  }
-  auto it = index.lines.find(key);
-  if (it == index.lines.end()) return 0;
-  auto at = std::lower_bound(it->second.begin(), it->second.end(), from);
-  return at == it->second.end() ? 0 : *at;
 }
 
 namespace {
@@ -572,105 +414,6 @@ class TableLint {
 
 }  // namespace
 
-namespace {
-
-std::string lua_place(lua_State* L) {
-  lua_Debug ar;
-  for (int level = 1; lua_getstack(L, level, &ar); ++level) {
-    lua_getinfo(L, "Sl", &ar);
-    if (ar.currentline > 0)
-      return source_file(ar.source, ar.short_src) + ":" + std::to_string(ar.currentline);
-  }
-  return {};
-}
-
-// The names the reading code could have meant: its locals, its upvalues
-// and the globals that exist.
-std::vector<std::string> names_in_reach(lua_State* L) {
-  std::vector<std::string> names;
-  lua_Debug ar;
-  if (lua_getstack(L, 1, &ar)) {
-    for (int i = 1; const char* n = lua_getlocal(L, &ar, i); ++i) {
-      if (n[0] != '(') names.push_back(n);
-      lua_pop(L, 1);
-    }
-    lua_getinfo(L, "f", &ar);
-    for (int i = 1; const char* n = lua_getupvalue(L, -1, i); ++i) {
-      if (*n) names.push_back(n);
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-  }
-  lua_pushnil(L);
-  while (lua_next(L, 1)) {
-    if (lua_type(L, -2) == LUA_TSTRING) names.push_back(lua_tostring(L, -2));
-    lua_pop(L, 1);
-  }
-  return names;
-}
-
-void note_global(lua_State* L, bool write) {
-  auto* uses = static_cast<std::vector<GlobalUse>*>(lua_touserdata(L, lua_upvalueindex(1)));
-  if (lua_type(L, 2) != LUA_TSTRING) return;
-  GlobalUse use{lua_tostring(L, 2), lua_place(L), "", write};
-  if (use.place.empty()) return;  // the host's own look-ups
-  for (const auto& u : *uses)
-    if (u.name == use.name && u.place == use.place && u.write == write) return;
-  if (!write) use.hint = did_you_mean(use.name, names_in_reach(L));
-  uses->push_back(std::move(use));
-}
-
-int global_index(lua_State* L) {
-  guarded(L, [&] {
-    note_global(L, false);
-    return 0;
-  });
-  lua_pushnil(L);
-  return 1;
-}
-
-int global_newindex(lua_State* L) {
-  guarded(L, [&] {
-    note_global(L, true);
-    return 0;
-  });
-  lua_settop(L, 3);
-  lua_rawset(L, 1);
-  return 0;
-}
-
-}  // namespace
-
-void watch_globals(lua_State* L, std::vector<GlobalUse>* into) {
-  lua_pushglobaltable(L);
-  lua_newtable(L);
-  lua_pushlightuserdata(L, into);
-  lua_pushcclosure(L, &global_index, 1);
-  lua_setfield(L, -2, "__index");
-  lua_pushlightuserdata(L, into);
-  lua_pushcclosure(L, &global_newindex, 1);
-  lua_setfield(L, -2, "__newindex");
-  lua_setmetatable(L, -2);
-  lua_pop(L, 1);
-}
-
-std::vector<Finding> global_findings(const std::vector<GlobalUse>& uses) {
-  std::vector<Finding> out;
-  for (const auto& u : uses) {
-    if (u.write)
-      out.push_back({Finding::Level::Warning, u.place,
-                     "sets the global '" + u.name +
-                         "': make it local (a global outlives the game: the next game in the "
-                         "same VM, as in sim, starts with it)"});
-    else
-      out.push_back(
-          {Finding::Level::Warning, u.place,
-           "reads the global '" + u.name + "', which is not defined" +
-               (u.hint.empty() ? " (a misspelt local?)" : " (did you mean '" + u.hint + "'?)")});
-  }
-  return out;
-}
-
 std::string function_place(Rules& rules, const char* name) {
   std::string out;
   protect(rules.vm(), [&](lua_State* L) {
@@ -688,68 +431,6 @@ std::string no_action_message(Rules& rules, int actor) {
   return "player " + std::to_string(actor) + " has no legal action: actor(g)" +
          (a.empty() ? "" : " (" + a + ")") + " names them, and actions(g)" +
          (b.empty() ? "" : " (" + b + ")") + " returned an empty list";
-}
-
-namespace {
-
-// A child of a node of to_json's output by to_json's key ("#3" for 3),
-// whether the node came out a list or a table with holes.
-const nlohmann::json* child(const nlohmann::json& node, const std::string& key) {
-  if (node.is_object()) {
-    auto it = node.find(key);
-    return it == node.end() ? nullptr : &*it;
-  }
-  if (node.is_array() && key.size() > 1 && key[0] == '#' && key[1] != '#') {
-    size_t i = std::strtoul(key.c_str() + 1, nullptr, 10);
-    return i >= 1 && i <= node.size() ? &node[i - 1] : nullptr;
-  }
-  return nullptr;
-}
-
-std::string path_step(const std::string& key) {
-  if (key.rfind("##", 0) == 0) return "." + key.substr(1);
-  if (key.rfind('#', 0) == 0) return "[" + key.substr(1) + "]";
-  return "." + key;
-}
-
-// The first value of `shown` (g.state without the declared secrets) that
-// `view` leaves out or changes: its path, or "".
-std::string first_hidden(const nlohmann::json& shown, const nlohmann::json& view,
-                         const std::string& path) {
-  if (shown.is_null()) return {};  // nil, or a declared secret
-  if (!shown.is_object() && !shown.is_array()) return shown == view ? "" : path;
-  if (shown.empty()) return {};
-  if (!view.is_object() && !view.is_array()) return path;
-  auto visit = [&](const std::string& key, const nlohmann::json& value) {
-    if (value.is_null()) return std::string();
-    const nlohmann::json* seen = child(view, key);
-    if (!seen) return path + path_step(key);
-    return first_hidden(value, *seen, path + path_step(key));
-  };
-  if (shown.is_array()) {
-    for (size_t i = 0; i < shown.size(); ++i)
-      if (auto p = visit("#" + std::to_string(i + 1), shown[i]); !p.empty()) return p;
-  } else {
-    for (const auto& [key, value] : shown.items())
-      if (auto p = visit(key, value); !p.empty()) return p;
-  }
-  return {};
-}
-
-}  // namespace
-
-std::string view_hides(Match& m, int* seat) {
-  const auto& secrets = m.rules().meta().secrets;
-  nlohmann::json state = m.state_json();
-  for (int s = 0; s <= m.players(); ++s) {
-    std::string path =
-        first_hidden(without_secrets(state, secrets, s), m.ruleset_view(s), "g.state");
-    if (!path.empty()) {
-      *seat = s;
-      return path;
-    }
-  }
-  return {};
 }
 
 std::vector<Finding> lint_tables(Rules& rules) {

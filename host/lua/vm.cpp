@@ -1,5 +1,6 @@
-// The sandbox. What a ruleset may use is listed here, each with why; see
-// DESIGN.md "The sandbox". Everything not opened is out of reach.
+// One Lua state under its limits: the memory it takes (the VM's cap and
+// the run's), the time limit's hook, protected calls and their errors,
+// and the files it runs. The sandbox it opens is vm_sandbox.cpp.
 #include "lua/vm.hpp"
 #include "lua/source_file.hpp"
 
@@ -21,12 +22,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iostream>
-#include <sstream>
 
 #include "core/files.hpp"
-#include "lua/internal.hpp"
-#include "lua/match.hpp"
+#include "lua/vm_internals.hpp"
 
 namespace ratify::lua {
 
@@ -38,35 +36,6 @@ namespace {
 std::atomic<size_t> run_cap{Limits{}.memory};
 std::atomic<size_t> run_taken{0};
 constexpr size_t kSlice = size_t(256) << 10;
-
-const char* kLoadedKey = "ratify.loaded";
-const char* kLoadingMark = "ratify.loading";
-
-Vm* vm_of(lua_State* L) {
-  return *static_cast<Vm**>(lua_getextraspace(L));
-}
-
-// A chunk the sandbox compiles is at most this long (`load`, a module, the
-// ruleset's files): a 1.5 GB module was read whole into the host.
-constexpr size_t kMaxChunk = size_t(16) << 20;
-
-// At most kMaxChunk + 1 bytes of a file: one more than a chunk may hold
-// says it is too long, without reading the rest.
-std::string read_text(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  if (!f) return {};
-  std::error_code ec;
-  uintmax_t size = std::filesystem::file_size(p, ec);
-  std::string out(ec ? kMaxChunk + 1 : std::min<uintmax_t>(size + 1, kMaxChunk + 1), '\0');
-  f.read(out.data(), static_cast<std::streamsize>(out.size()));
-  out.resize(static_cast<size_t>(f.gcount()));
-  return out;
-}
-
-std::string too_long(const std::string& shown) {
-  return shown + ": a file over " + std::to_string(kMaxChunk >> 20) +
-         " MiB (the sandbox's limit for a chunk of Lua)";
-}
 
 std::string where(lua_State* L) {
   lua_Debug ar;
@@ -137,346 +106,148 @@ std::string name_on_line(const std::string& place) {
 }
 }  // namespace
 
-struct Vm::Internals {
-  static void* alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
-    Vm* vm = static_cast<Vm*>(ud);
-    if (ptr == nullptr) osize = 0;
-    if (nsize == 0) {
-      vm->used_ -= osize;
-      RATIFY_FREE(ptr);
-      vm->give_back(vm->used_ + vm->host_used_);
-      return nullptr;
+std::string read_text(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  if (!f) return {};
+  std::error_code ec;
+  uintmax_t size = std::filesystem::file_size(p, ec);
+  std::string out(ec ? kMaxChunk + 1 : std::min<uintmax_t>(size + 1, kMaxChunk + 1), '\0');
+  f.read(out.data(), static_cast<std::streamsize>(out.size()));
+  out.resize(static_cast<size_t>(f.gcount()));
+  return out;
+}
+
+std::string too_long(const std::string& shown) {
+  return shown + ": a file over " + std::to_string(kMaxChunk >> 20) +
+         " MiB (the sandbox's limit for a chunk of Lua)";
+}
+
+void* Vm::Internals::alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
+  Vm* vm = static_cast<Vm*>(ud);
+  if (ptr == nullptr) osize = 0;
+  if (nsize == 0) {
+    vm->used_ -= osize;
+    RATIFY_FREE(ptr);
+    vm->give_back(vm->used_ + vm->host_used_);
+    return nullptr;
+  }
+  size_t grown = vm->used_ - osize + nsize, total = grown + vm->host_used_;
+  bool over_vm = total > vm->limits_.memory;
+  bool over_run = nsize > osize && !vm->reserve(total);
+  if (nsize > osize && (over_vm || over_run)) {
+    // Over the VM's cap or the run's: the hook, armed for the very next
+    // instruction, raises the error where the script is (file:line).
+    // Past a quarter more, refuse outright.
+    if (!vm->memory_over_) vm->run_over_ = !over_vm;
+    if (vm->depth_ > 0 && !vm->memory_over_) {
+      vm->memory_over_ = true;
+      lua_sethook(vm->L_, &hook, LUA_MASKCOUNT, 1);
     }
-    size_t grown = vm->used_ - osize + nsize, total = grown + vm->host_used_;
-    bool over_vm = total > vm->limits_.memory;
-    bool over_run = nsize > osize && !vm->reserve(total);
-    if (nsize > osize && (over_vm || over_run)) {
-      // Over the VM's cap or the run's: the hook, armed for the very next
-      // instruction, raises the error where the script is (file:line).
-      // Past a quarter more, refuse outright.
-      if (!vm->memory_over_) vm->run_over_ = !over_vm;
-      if (vm->depth_ > 0 && !vm->memory_over_) {
-        vm->memory_over_ = true;
-        lua_sethook(vm->L_, &hook, LUA_MASKCOUNT, 1);
-      }
-      size_t cap = run_cap.load(std::memory_order_relaxed);
-      if (total > vm->limits_.memory + vm->limits_.memory / 4 ||
-          run_taken.load(std::memory_order_relaxed) > cap + cap / 4) {
-        if (vm->abort_.empty()) vm->abort_ = vm->memory_message();
-        return nullptr;  // Lua raises a memory error; safe pcall re-raises it
-      }
+    size_t cap = run_cap.load(std::memory_order_relaxed);
+    if (total > vm->limits_.memory + vm->limits_.memory / 4 ||
+        run_taken.load(std::memory_order_relaxed) > cap + cap / 4) {
+      if (vm->abort_.empty()) vm->abort_ = vm->memory_message();
+      return nullptr;  // Lua raises a memory error; safe pcall re-raises it
     }
-    void* p = RATIFY_REALLOC(ptr, nsize);
-    if (!p) return nullptr;
-    vm->used_ = grown;
-    if (nsize < osize) vm->give_back(total);
-    return p;
   }
+  void* p = RATIFY_REALLOC(ptr, nsize);
+  if (!p) return nullptr;
+  vm->used_ = grown;
+  if (nsize < osize) vm->give_back(total);
+  return p;
+}
 
-  // Armed only for a call that has run a watchdog tick (see watchdog.hpp),
-  // or at once when memory went over the cap.
-  static void hook(lua_State* L, lua_Debug*) {
-    Vm* vm = vm_of(L);
-    if (vm->depth_ == 0) return;  // finalizers outside a host call
-    if (vm->abort_.empty()) {
-      if (vm->memory_over_) {
-        vm->abort_ = where(L) + vm->memory_message();
-      } else {
-        WatchedCall& w = vm->watch_;
-        if (w.armed_serial.load(std::memory_order_acquire) !=
-            w.serial.load(std::memory_order_relaxed)) {
-          lua_sethook(L, nullptr, 0, 0);  // armed for a call that has ended
-          return;
-        }
-        if (!time_up(vm)) {
-          // A call running long: which function, for check's warning.
-          uint64_t serial = w.serial.load(std::memory_order_relaxed);
-          if (vm->noted_serial_ != serial) {
-            vm->noted_serial_ = serial;
-            vm->noted_function_ = outermost_function(L);
-          }
-          return;
-        }
-        vm->abort_ = where(L) + time_message(vm);
-      }
-    }
-    lua_pushstring(L, vm->abort_.c_str());
-    lua_error(L);
-  }
-
-  // Whether the running call is past its deadline. Cheap while the
-  // watchdog has not armed the call (it has run less than a tick).
-  static bool time_up(Vm* vm) {
-    WatchedCall& w = vm->watch_;
-    return w.armed_serial.load(std::memory_order_acquire) ==
-               w.serial.load(std::memory_order_relaxed) &&
-           watchdog::thread_cpu_ns() >= w.deadline.load(std::memory_order_relaxed);
-  }
-
-  static std::string time_message(Vm* vm) {
-    return "time limit exceeded (" + seconds_text(vm->call_seconds_) +
-           " in one call: an endless loop?)";
-  }
-
-  // For the sandbox's C functions that may each run long (see
-  // check_budget in internal.hpp): raises a limit already hit.
-  static void check(lua_State* L) {
-    Vm* vm = vm_of(L);
-    if (vm->depth_ == 0) return;
-    if (vm->abort_.empty()) {
-      if (vm->memory_over_)
-        vm->abort_ = where(L) + vm->memory_message();
-      else if (time_up(vm))
-        vm->abort_ = where(L) + time_message(vm);
-      else
-        return;
-    }
-    lua_pushstring(L, vm->abort_.c_str());
-    lua_error(L);
-  }
-
-  static std::string seconds_text(double s) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g s", s);
-    return buf;
-  }
-
-  static int message_handler(lua_State* L) {
-    Vm* vm = vm_of(L);
-    const char* msg = lua_tostring(L, 1);
-    if (!msg) {
-      if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-      msg = lua_pushfstring(L, "%s(error object is a %s value)", where(L).c_str(),
-                            luaL_typename(L, 1));
-    }
-    luaL_traceback(L, L, nullptr, 1);
-    vm->last_traceback_ = lua_tostring(L, -1);
-    lua_pop(L, 1);
-    // A message of hundreds of MB would be copied by the host several
-    // times over: the start of it says what went wrong.
-    size_t len = std::strlen(msg);
-    if (len > kMessageLimit) {
-      lua_pushlstring(L, msg, kMessageLimit);
-      lua_pushfstring(L, "... (an error message of %I bytes, cut)", static_cast<lua_Integer>(len));
-      lua_concat(L, 2);
+// Armed only for a call that has run a watchdog tick (see watchdog.hpp),
+// or at once when memory went over the cap.
+void Vm::Internals::hook(lua_State* L, lua_Debug*) {
+  Vm* vm = vm_of(L);
+  if (vm->depth_ == 0) return;  // finalizers outside a host call
+  if (vm->abort_.empty()) {
+    if (vm->memory_over_) {
+      vm->abort_ = where(L) + vm->memory_message();
     } else {
-      lua_pushstring(L, msg);
+      WatchedCall& w = vm->watch_;
+      if (w.armed_serial.load(std::memory_order_acquire) !=
+          w.serial.load(std::memory_order_relaxed)) {
+        lua_sethook(L, nullptr, 0, 0);  // armed for a call that has ended
+        return;
+      }
+      if (!time_up(vm)) {
+        // A call running long: which function, for check's warning.
+        uint64_t serial = w.serial.load(std::memory_order_relaxed);
+        if (vm->noted_serial_ != serial) {
+          vm->noted_serial_ = serial;
+          vm->noted_function_ = outermost_function(L);
+        }
+        return;
+      }
+      vm->abort_ = where(L) + time_message(vm);
     }
-    return 1;
   }
-  static constexpr size_t kMessageLimit = 4096;
+  lua_pushstring(L, vm->abort_.c_str());
+  lua_error(L);
+}
 
-  // xpcall whose handler runs after the unwinding, as ordinary code under
-  // the time limit and the memory cap. (Lua runs a message handler where
-  // the error was raised, and with hooks off when the error came from our
-  // hook: a handler that loops would never be stopped.) Without the debug
-  // library a handler cannot look at the stack anyway, so it sees the
-  // same error object either way.
-  static int safe_xpcall(lua_State* L) {
-    luaL_checktype(L, 2, LUA_TFUNCTION);
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    lua_replace(L, 1);
-    lua_replace(L, 2);  // handler, f, args...
-    int status = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 0);
-    raise_limit(L);
-    if (status == LUA_OK) {
-      lua_pushboolean(L, 1);
-      lua_replace(L, 1);
-      return lua_gettop(L);
-    }
-    if (status != LUA_ERRMEM) {
-      lua_pushvalue(L, 1);  // handler, error, handler
-      lua_insert(L, -2);
-      lua_pcall(L, 1, 1, 0);  // an error in the handler is the result
-      raise_limit(L);
-    }
-    lua_pushboolean(L, 0);
-    lua_replace(L, 1);
-    return 2;
-  }
+// Whether the running call is past its deadline. Cheap while the
+// watchdog has not armed the call (it has run less than a tick).
+bool Vm::Internals::time_up(Vm* vm) {
+  WatchedCall& w = vm->watch_;
+  return w.armed_serial.load(std::memory_order_acquire) ==
+             w.serial.load(std::memory_order_relaxed) &&
+         watchdog::thread_cpu_ns() >= w.deadline.load(std::memory_order_relaxed);
+}
 
-  static void raise_limit(lua_State* L) {
-    Vm* vm = vm_of(L);
-    if (vm->abort_.empty()) return;
-    lua_pushstring(L, vm->abort_.c_str());
-    lua_error(L);
-  }
+std::string Vm::Internals::time_message(Vm* vm) {
+  return "time limit exceeded (" + seconds_text(vm->call_seconds_) +
+         " in one call: an endless loop?)";
+}
 
-  // pcall that cannot swallow a limit: once the budget or the memory cap
-  // is hit, the error goes on up to the host.
-  static int safe_pcall(lua_State* L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    Vm* vm = vm_of(L);
-    if (!vm->abort_.empty()) {
-      lua_pushstring(L, vm->abort_.c_str());
-      return lua_error(L);
-    }
-    return lua_gettop(L);
-  }
-
-  static constexpr size_t kChunkLimit = size_t(16) << 20;
-
-  // load: text chunks only, never bytecode.
-  static int safe_load(lua_State* L) {
-    const char* mode = luaL_optstring(L, 3, "t");
-    if (std::strcmp(mode, "t") != 0)
-      return luaL_error(L, "load: only text chunks may be loaded (mode \"t\"), not \"%s\"", mode);
-    // Compiling is C, out of the hook's reach: a chunk's size bounds it.
-    size_t len;
-    if (lua_type(L, 1) == LUA_TSTRING && (lua_tolstring(L, 1, &len), len > kChunkLimit))
-      return luaL_error(L, "load: a chunk of %I bytes is over the sandbox's limit of %I",
-                        static_cast<lua_Integer>(len), static_cast<lua_Integer>(kChunkLimit));
-    lua_settop(L, 4);
-    lua_pushstring(L, "t");
-    lua_replace(L, 3);
-    if (lua_isnil(L, 4)) {
-      lua_pushglobaltable(L);
-      lua_replace(L, 4);
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 4, LUA_MULTRET);
-    return lua_gettop(L);
-  }
-
-  static int safe_collectgarbage(lua_State* L) {
-    const char* opt = luaL_optstring(L, 1, "collect");
-    if (std::strcmp(opt, "count") == 0) {
-      lua_pushnumber(L, static_cast<lua_Number>(vm_of(L)->used_) / 1024.0);
-      return 1;
-    }
-    if (std::strcmp(opt, "collect") == 0 || std::strcmp(opt, "step") == 0) {
-      lua_gc(L, LUA_GCCOLLECT);
-      lua_pushinteger(L, 0);
-      return 1;
-    }
-    return luaL_error(L, "collectgarbage(\"%s\") is not available to rulesets", opt);
-  }
-
-  // print, up to kPrintLimit bytes a game: past it, one line says so and
-  // the rest is dropped (a print in a loop cannot flood the terminal).
-  // The line is made in Lua: a __tostring may raise, with no C++ object
-  // alive to leak.
-  static int print(lua_State* L) {
-    int n = lua_gettop(L);
-    luaL_checkstack(L, 2 * n, "too many arguments to print");
-    for (int i = 1; i <= n; ++i) {
-      luaL_tolstring(L, i, nullptr);
-      if (i < n) lua_pushliteral(L, "\t");
-    }
-    lua_concat(L, n > 0 ? 2 * n - 1 : 0);
-    size_t len;
-    const char* text = lua_tolstring(L, -1, &len);
-    Vm* vm = vm_of(L);
-    if (vm->printed > kPrintLimit) return 0;
-    vm->printed += len + 1;
-    std::string line = vm->printed > kPrintLimit
-                           ? "output limit reached (" + std::to_string(kPrintLimit >> 20) +
-                                 " MiB of print in one game); further print is ignored"
-                           : std::string(text, len);
-    if (vm->print_sink)
-      vm->print_sink(line);
+// For the sandbox's C functions that may each run long (see
+// check_budget in internal.hpp): raises a limit already hit.
+void Vm::Internals::check(lua_State* L) {
+  Vm* vm = vm_of(L);
+  if (vm->depth_ == 0) return;
+  if (vm->abort_.empty()) {
+    if (vm->memory_over_)
+      vm->abort_ = where(L) + vm->memory_message();
+    else if (time_up(vm))
+      vm->abort_ = where(L) + time_message(vm);
     else
-      std::cerr << "[lua] " << line << '\n';
-    return 0;
+      return;
   }
+  lua_pushstring(L, vm->abort_.c_str());
+  lua_error(L);
+}
 
-  static int random(lua_State* L) {
-    Vm* vm = vm_of(L);
-    if (!vm->current) return luaL_error(L, "math.random is the game's RNG: call it during a game");
-    return push_random(L, vm->current->rng());
-  }
+std::string Vm::Internals::seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g s", s);
+  return buf;
+}
 
-  static int randomseed(lua_State* L) {
-    return luaL_error(L, "the game's RNG is seeded by the host; math.randomseed is not available");
+int Vm::Internals::message_handler(lua_State* L) {
+  Vm* vm = vm_of(L);
+  const char* msg = lua_tostring(L, 1);
+  if (!msg) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    msg =
+        lua_pushfstring(L, "%s(error object is a %s value)", where(L).c_str(), luaL_typename(L, 1));
   }
-
-  static bool valid_module_name(const char* s) {
-    if (!*s || *s == '.') return false;
-    for (const char* p = s; *p; ++p) {
-      bool ok = std::isalnum(static_cast<unsigned char>(*p)) || *p == '_' || *p == '-' ||
-                (*p == '.' && p[1] != '.' && p[1] != '\0');
-      if (!ok) return false;
-    }
-    return true;
+  luaL_traceback(L, L, nullptr, 1);
+  vm->last_traceback_ = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  // A message of hundreds of MB would be copied by the host several
+  // times over: the start of it says what went wrong.
+  size_t len = std::strlen(msg);
+  if (len > kMessageLimit) {
+    lua_pushlstring(L, msg, kMessageLimit);
+    lua_pushfstring(L, "... (an error message of %I bytes, cut)", static_cast<lua_Integer>(len));
+    lua_concat(L, 2);
+  } else {
+    lua_pushstring(L, msg);
   }
-
-  // Pushes the module's shown path and its chunk, or an error message and
-  // returns false. Its C++ strings end with it, before require raises or
-  // runs the chunk (either may long-jump past destructors).
-  static bool load_module(lua_State* L, Vm* vm, const char* name) {
-    std::string rel = name;
-    for (auto& ch : rel)
-      if (ch == '.') ch = '/';
-    std::filesystem::path file;
-    if (rel.rfind("ratify/", 0) == 0)
-      file = vm->scripts_dir_ / (rel + ".lua");
-    else
-      file = vm->ruleset_dir_ / (rel + ".lua");
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(file, ec)) {
-      luaL_where(L, 1);
-      lua_pushfstring(L, "module '%s' not found (looked for %s)", name,
-                      vm->display_path(file).c_str());
-      lua_concat(L, 2);
-      return false;
-    }
-    if (std::string why = vm->outside(file); !why.empty()) {
-      luaL_where(L, 1);
-      lua_pushfstring(L, "module '%s': %s %s", name, file.lexically_normal().c_str(), why.c_str());
-      lua_concat(L, 2);
-      return false;
-    }
-    std::string shown = vm->display_path(file), text = read_text(file), chunk = "@" + shown;
-    if (text.size() > kMaxChunk) {
-      std::string why = "module '" + std::string(name) + "': " + too_long(shown);
-      luaL_where(L, 1);
-      lua_pushlstring(L, why.data(), why.size());
-      lua_concat(L, 2);
-      return false;
-    }
-    lua_pushlstring(L, shown.data(), shown.size());
-    if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") == LUA_OK) return true;
-    lua_remove(L, -2);  // the path: the message alone stays
-    return false;
-  }
-
-  // require: the ruleset's own folder, and "ratify.*" from scripts/.
-  static int require(lua_State* L) {
-    const char* name = luaL_checkstring(L, 1);
-    if (!valid_module_name(name))
-      return luaL_error(L,
-                        "require \"%s\": a module name is letters, digits, _ and dots "
-                        "(no paths); it resolves inside the ruleset folder or scripts/",
-                        name);
-    Vm* vm = vm_of(L);
-    lua_getfield(L, LUA_REGISTRYINDEX, kLoadedKey);
-    lua_getfield(L, -1, name);
-    if (!lua_isnil(L, -1)) {
-      if (lua_type(L, -1) == LUA_TLIGHTUSERDATA)
-        return luaL_error(L, "require \"%s\": modules require each other in a loop", name);
-      return 1;
-    }
-    lua_pop(L, 1);
-    int loaded = lua_gettop(L);                          // then the module's path, its chunk
-    if (!load_module(L, vm, name)) return lua_error(L);  // no C++ object alive here
-    lua_pushlightuserdata(L, const_cast<char*>(kLoadingMark));
-    lua_setfield(L, loaded, name);
-    lua_pushstring(L, name);
-    lua_call(L, 1, 1);
-    if (lua_isnil(L, -1)) {
-      lua_pop(L, 1);
-      lua_pushboolean(L, 1);
-    }
-    if (lua_istable(L, -1)) vm->module_files_[lua_topointer(L, -1)] = lua_tostring(L, loaded + 1);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, loaded, name);
-    return 1;
-  }
-};
+  return 1;
+}
 
 Vm::Vm(std::filesystem::path ruleset_dir, std::filesystem::path scripts_dir, Limits limits)
     : ruleset_dir_(std::move(ruleset_dir)), scripts_dir_(std::move(scripts_dir)), limits_(limits) {
@@ -532,71 +303,6 @@ void Vm::give_back(size_t total) {
   size_t keep = (total / kSlice + 1) * kSlice;
   run_taken.fetch_sub(reserved_ - keep, std::memory_order_relaxed);
   reserved_ = keep;
-}
-
-void Vm::open_sandbox() {
-  lua_State* L = L_;
-  // The safe libraries. No io, os, package, debug, coroutine: files,
-  // processes, the host's memory and unbounded control flow stay out.
-  luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
-  luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
-  luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
-  luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
-  luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
-  lua_settop(L, 0);
-
-  lua_pushglobaltable(L);
-  // dofile/loadfile read files; require is ours instead.
-  for (const char* name : {"dofile", "loadfile"}) {
-    lua_pushnil(L);
-    lua_setfield(L, -2, name);
-  }
-  // load keeps its power over text but never takes bytecode.
-  lua_getfield(L, -1, "load");
-  lua_pushcclosure(L, &Internals::safe_load, 1);
-  lua_setfield(L, -2, "load");
-  lua_getfield(L, -1, "pcall");
-  lua_pushcclosure(L, &Internals::safe_pcall, 1);
-  lua_setfield(L, -2, "pcall");
-  lua_pushcfunction(L, &Internals::safe_xpcall);
-  lua_setfield(L, -2, "xpcall");
-  // collectgarbage("stop") would let garbage grow to the cap: only reads.
-  lua_pushcfunction(L, &Internals::safe_collectgarbage);
-  lua_setfield(L, -2, "collectgarbage");
-  lua_pushcfunction(L, &Internals::print);
-  lua_setfield(L, -2, "print");
-  lua_pushcfunction(L, &Internals::require);
-  lua_setfield(L, -2, "require");
-  open_frozen_guards(L);  // rawset would write into a frozen action
-
-  // string.dump makes bytecode, the way around "text chunks only".
-  lua_getfield(L, -1, "string");
-  lua_getfield(L, -1, "format");
-  lua_setfield(L, LUA_REGISTRYINDEX, kFormatKey);
-  lua_pushnil(L);
-  lua_setfield(L, -2, "dump");
-  lua_pop(L, 1);
-  // math.random is the game's RNG, so replays are exact.
-  lua_getfield(L, -1, "math");
-  lua_pushcfunction(L, &Internals::random);
-  lua_setfield(L, -2, "random");
-  lua_pushcfunction(L, &Internals::randomseed);
-  lua_setfield(L, -2, "randomseed");
-  lua_pop(L, 1);
-  lua_pop(L, 1);
-
-  // The string metatable is shared by every string: hide it from scripts.
-  lua_pushliteral(L, "");
-  if (lua_getmetatable(L, -1)) {
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
-
-  lua_newtable(L);
-  lua_setfield(L, LUA_REGISTRYINDEX, kLoadedKey);
-  open_checked_library(L, limits_.memory);
 }
 
 bool Vm::charge(std::ptrdiff_t bytes) {

@@ -77,7 +77,7 @@ class Vm {
   // check warns of it ("" when no call ran that long).
   std::string slow_call_warning() const;
 
-  // Sandbox internals, used by the C callbacks in vm.cpp.
+  // Sandbox internals, used by the C callbacks (vm_internals.hpp).
   struct Internals;
   friend struct Internals;
 

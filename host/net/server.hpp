@@ -15,7 +15,7 @@
 
 namespace ratify::net {
 
-struct Hub;  // the io thread's side: the listener, the connections, the games (server.cpp)
+struct Hub;  // the io thread's side: the listener, the connections, the games (hub.hpp)
 
 struct Limits {
   int connections_per_address = 64;  // open WebSocket connections from one address
