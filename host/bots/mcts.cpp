@@ -450,6 +450,32 @@ RootStats MctsBot::search_in_parallel(engine::Game& game, int me, core::Rng& rng
   return sum;
 }
 
+// The heuristic bot chooses among its best-scored actions at random, so
+// they are weighed as one: their visits and results pooled. Another action
+// replaces them only if its mean beats theirs by `trust` standard errors.
+int MctsBot::heuristic_unless_sure(engine::State& m, int me, core::Rng& rng,
+                                   const engine::Mark& real) {
+  int n = static_cast<int>(root_.visits.size());
+  m.world_for(me, rng);  // judged as the heuristic bot would: from its view
+  auto scores = one_step_scores(m, me, n);
+  m.restore(real);
+  double top = *std::max_element(scores.begin(), scores.end());
+  int pick = -1, visits = 0;
+  double reward = 0;
+  for (int i = 0; i < n; ++i) {
+    if (scores[static_cast<size_t>(i)] != top) continue;
+    if (i == root_.chosen) return i;  // the search agrees
+    int v = root_.visits[static_cast<size_t>(i)];
+    visits += v, reward += root_.mean[static_cast<size_t>(i)] * v;
+    if (pick < 0 || v > root_.visits[static_cast<size_t>(pick)]) pick = i;
+  }
+  auto variance = [](double p, int v) { return std::max(p * (1 - p), 0.01) / std::max(v, 1); };
+  double theirs = visits > 0 ? reward / visits : 0.0, mine = root_.estimate();
+  int chosen_visits = root_.visits[static_cast<size_t>(root_.chosen)];
+  double se = std::sqrt(variance(mine, chosen_visits) + variance(theirs, visits));
+  return mine - theirs > c_.trust * se ? root_.chosen : pick;
+}
+
 int MctsBot::choose(engine::Game& game, core::Rng& rng) {
   engine::State& m = game.state();
   int n = m.action_count();
@@ -469,6 +495,7 @@ int MctsBot::choose(engine::Game& game, core::Rng& rng) {
     }
     root_ = c_.threads > 1 ? search_in_parallel(game, me, rng, y)
                            : search(m, me, rng, c_.iterations, y);
+    if (c_.trust > 0 && m.has_heuristic()) root_.chosen = heuristic_unless_sure(m, me, rng, real);
   } catch (const engine::ScriptError& e) {
     m.restore(real);
     throw in_lookahead(e, "mcts", me);
@@ -556,6 +583,8 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
       c.stop_when_decided = value == "decided";
     } else if (key == "threads") {
       c.threads = int_value(key, value, 0, 256);
+    } else if (key == "trust") {
+      c.trust = number_value(key, value);
     } else if (key == "c") {
       c.exploration = number_value(key, value);
     } else if (key == "judge") {
@@ -569,8 +598,8 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
           "ruleset), depth=N "
           "to cut playouts and judge by the heuristic, judge=soft|leader, "
           "trees=one|each, redeal=root|opponents, opponents=tree|heuristic|BOT, threads=N, "
-          "stop=all|decided, "
-          "c=X for UCB's exploration constant)");
+          "stop=all|decided, trust=Z (the heuristic's choice unless the search is Z standard "
+          "errors surer), c=X for UCB's exploration constant)");
     }
   }
 }

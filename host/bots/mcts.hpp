@@ -80,6 +80,12 @@ struct MctsConfig {
   // choice is then made, and the rest would only refine its statistics);
   // `stop=all` (default) runs them all. Either way the same for a seed.
   bool stop_when_decided = false;
+  // `trust=Z`: the heuristic bot's choice stands unless the search found
+  // another action better by Z standard errors of the two means (0, the
+  // default: the most visited action). Where the heuristic already plays
+  // well and only a few choices reward looking ahead, the search's noise
+  // elsewhere costs more than it finds (meet_the_patriots, README "Bots").
+  double trust = 0;
 };
 
 // What the search of one decision found at its root, for each action
@@ -106,6 +112,8 @@ class MctsBot : public Bot {
  private:
   // One search of `iterations` (or until the deadline) on `m`: its root.
   RootStats search(engine::State& m, int me, core::Rng& rng, int iterations, const Yardstick& y);
+  // `trust=Z`: the heuristic's choice, unless the search is sure of another.
+  int heuristic_unless_sure(engine::State& m, int me, core::Rng& rng, const engine::Mark& real);
   // The searches of threads 1.. on copies of the game, thread 0 on it.
   RootStats search_in_parallel(engine::Game& game, int me, core::Rng& rng, const Yardstick& y);
 

@@ -255,8 +255,10 @@ return {
   -- The search's settings (README "Bots"): playouts to the end of the game
   -- by bots/unknown_first.lua, the heuristic bot's play at one call a move,
   -- so the search sees who is left to take the last pairs (the parity);
-  -- it stops as soon as its choice is made.
-  search = "rollout=unknown_first:depth=10000:stop=decided:iters=300:c=0.3",
+  -- it stops as soon as its choice is made, and keeps the heuristic bot's
+  -- choice unless it is surer of another by 1.5 standard errors (its
+  -- noise over ten alike unknown cards cost more than the parity won).
+  search = "rollout=unknown_first:depth=10000:stop=decided:iters=300:c=0.3:trust=1.5",
 
   -- The window: the formation as the box lays it, 3 rows of 4 places.
   layout = { ["slot:*"] = { columns = COLUMNS } },
