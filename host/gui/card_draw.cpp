@@ -477,4 +477,14 @@ void draw_count_badge(Canvas& cv, int right, int top, int count, int px) {
   cv.text_in(b, s, f, {255, 255, 255, 255}, Align::Center);
 }
 
+void draw_buried_badge(Canvas& cv, const Rect& over, int buried, int px) {
+  Font f{px, Weight::Bold};
+  std::string s = "+" + std::to_string(buried);
+  int w = cv.text_w(s, f) + px, h = cv.line_h(f) + 2;
+  Rect b{over.x - w / 2, over.y + over.h * 11 / 20 - h / 2, w, h};
+  cv.fill(b, {20, 24, 28, 230}, h / 2);
+  cv.frame(b, {255, 255, 255, 160}, h / 2, 1);
+  cv.text_in(b, s, f, {255, 255, 255, 255}, Align::Center);
+}
+
 }  // namespace ratify::gui

@@ -31,6 +31,16 @@ std::string zone_title(const engine::ZoneView& z, bool count) {
 
 namespace {
 
+// A tightening row (`tighten`) closes up as it fills, down to its
+// corners; past that both its ends stay in sight (a run grows at either)
+// and the cards between lie buried under the second in sight: how many.
+int buried_in(int n, int width, const Metrics& m) {
+  if (n < 3) return 0;
+  int least = std::max(2, m.min_row_step());
+  int shown = std::max(2, (width - m.cw) / least + 1);
+  return std::max(0, n - shown);
+}
+
 ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Metrics& m,
                   bool grid) {
   ZoneSpot s;
@@ -56,7 +66,13 @@ ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Met
     // allows, however wide the row's box (card_draw's threshold).
     if (m.ch < kNameless) step = std::min(step, m.min_row_step());
     step = std::max(2, step);
-    for (int i = 0; i < n; ++i) add(i, x + i * step, y + m.depth() / 2);
+    int buried = it.tighten ? buried_in(n, box.w, m) : 0;
+    if (buried) step = (box.w - m.cw) / (n - buried - 1);
+    s.buried = buried, s.buried_at = buried ? 1 + buried : 0;
+    for (int i = 0; i < n; ++i) {
+      int at = i <= buried ? std::min(i, 1) : i - buried;  // the buried lie under the second
+      add(i, x + at * step, y + m.depth() / 2);
+    }
   } else if (it.fan == Fan::Column) {
     int step = m.col_step();
     for (int i = 0; i < n; ++i) add(i, x, y + i * step);
@@ -273,11 +289,14 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     // so the next card of a trick does not push its neighbours; one whose
     // every card lies face up may spread (cards with corner labels), so it
     // takes that room from the start where its line has it to spare.
-    if (it.spread > 1) it.reserve = 4;
     // A `room` hint on a pile: room to fan that many from the start
     // (GITMO's Set aside), so its first fan pushes nothing beside it;
     // fit_cards may take it back (keep_room_hints).
+    // Fanned, it shows that many (GITMO's "On row 2": two protectors,
+    // a third under them), so its box never grows.
     if (it.fan == Fan::Stack && h.room > 1) it.fan_room = std::min(h.room, 4);
+    if (it.fan_room) it.spread = std::min(it.spread, it.fan_room);
+    if (it.spread > 1) it.reserve = it.fan_room ? it.fan_room : 4;
     it.may_spread = it.fan == Fan::Stack && z.visibility == core::Visibility::All && any_corner;
     if (in.memory) {  // at any card size: the next layout may try another
       int& spread = in.memory->zone_w["spread " + z.name];
@@ -287,6 +306,7 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     it.hintless_reserve = it.reserve;
     if (h.x && h.y) it.x = h.x, it.y = h.y;
     if (it.fan == Fan::Row) it.room = h.room;
+    it.tighten = it.fan == Fan::Row && h.tighten && h.room > 0;
     // One card in sight shows its count itself (a stack of more has its
     // badge): " · 1" over every place of a formation is clutter.
     it.title = it.full = zone_title(z, it.n != 1);
@@ -424,7 +444,10 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
   keep_room_hints(kept_room, regions, items);
   Fit f = largest_fit(in, regions, items, corners);
   int least = regions.size() > 2 ? f.small.ch : f.big.ch;
-  if (kept_room && !same && least < kNameless * 3 / 2) {
+  // Rows that tighten never shrink the cards: what they start with stays.
+  bool may_shrink = std::any_of(items.begin(), items.end(),
+                                [](const Item& it) { return it.room && !it.tighten; });
+  if (kept_room && !same && may_shrink && least < kNameless * 3 / 2) {
     keep_room_hints(kept_room = false, regions, items);
     f = largest_fit(in, regions, items, corners);
   }

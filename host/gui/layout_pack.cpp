@@ -39,6 +39,11 @@ int spread_of(const engine::ZoneView& z, const std::vector<core::CardDef>* defs)
 }
 
 int cards_width(const Item& it, const Metrics& m, bool minimal) {
+  if (it.tighten) {  // as wide as its room, whatever it holds: its cards close up inside
+    Item room = it;
+    room.n = it.room, room.all_hidden = false, room.tighten = false;
+    return cards_width(room, m, minimal);
+  }
   if (it.fan == Fan::Column || (it.n == 0 && it.fan == Fan::Row)) return m.cw;
   if (it.fan == Fan::Stack)
     return m.cw + (std::max(it.spread, it.reserve) - 1) * m.spread_step() + m.depth();
@@ -64,7 +69,8 @@ int box_width(const Item& it, const Metrics& m, bool minimal) {
 // small the cards, so smaller cards would not help (a hand of fifteen in a
 // narrow area). Its cards overlap their corners instead.
 bool hopeless(const Item& it, int width, const Metrics& m) {
-  return it.fan == Fan::Row && !it.all_hidden && (it.n - 1) * m.corner_floor + m.cw / 2 > width;
+  return it.fan == Fan::Row && !it.tighten && !it.all_hidden &&
+         (it.n - 1) * m.corner_floor + m.cw / 2 > width;
 }
 
 int box_height(const Item& it, const Metrics& m) {
@@ -178,6 +184,7 @@ int free_least(const Item& it, const Metrics& m, int width, const LayoutInput& i
 int held_least(const Item& it, const Metrics& m, int width, const LayoutInput& in, bool record,
                bool slotted) {
   if ((!in.memory && !it.room) || !in.view) return 0;
+  if (it.tighten) return std::min(width, cards_width(it, m, true));  // never more than its room
   Item fullest = it;
   fullest.n = std::max(it.n, it.room);
   // An empty row's room is for cards face up; a row of backs (a hand

@@ -265,13 +265,17 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     // edge shows, so only its edge is drawn.
     bool buried = z.fan == Fan::Stack && k + 1 < z.spots.size() && z.spots[k + 1].rect.x > r.x &&
                   z.spots[k + 1].rect.y > r.y;
+    // A tightening row's middle card, under the next one at the same place.
+    bool under = k + 1 < z.spots.size() && z.spots[k + 1].rect == r;
     bool sel = s.id && s.id == selected, focus = s.id && has(hl_.focus_cards, s.id);
     bool playable = s.id && has(hl_.playable, s.id);
     if (sel) r.y -= r.h / 10;  // lifted out of the hand
     // A card the last move turned up and down again shows the face it
     // showed, ringed, until the next move: a memory game is played by it.
     bool face = (s.face_up || s.glimpsed) && s.def >= 0 && s.def < static_cast<int>(defs.size());
-    if (in_flight(s.id)) {
+    if (under) {
+      // Nothing of it shows: the "+N" over the row says it is there.
+    } else if (in_flight(s.id)) {
       draw_empty_slot(cv_, r, {255, 255, 255, 40});  // where it lands
     } else if (face && buried)
       draw_card_edge(cv_, r, defs[s.def]);
@@ -280,7 +284,9 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     else
       draw_card_back(cv_, r);
     bool recent = t.seat.marked(s.id);
-    if (s.glimpsed && face)
+    if (under) {
+      // its ring would be hidden too
+    } else if (s.glimpsed && face)
       draw_card_ring(cv_, r, theme::notice, px(3));
     else if (sel || focus)
       draw_card_ring(cv_, r, theme::selected, px(3));
@@ -297,6 +303,9 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
         [this, id] { pinned_ = id; }, id ? "card:" + std::to_string(id) : "zone:" + name, id};
     hit(std::move(h));
   }
+  if (z.buried && z.buried_at < static_cast<int>(z.spots.size()))
+    draw_buried_badge(cv_, z.spots[static_cast<size_t>(z.buried_at)].rect, z.buried,
+                      font(11.5, Weight::Bold).px);
   bool badge =
       z.count > 1 && (z.fan == Fan::Stack || (z.spots.size() > 1 && !z.spots.back().face_up));
   if (badge && !z.spots.empty()) {

@@ -53,7 +53,11 @@ return {
   -- the window keeps each of your rows room for five cards from the start
   -- (a run growing to five then neither shrinks every card nor pushes the
   -- "On row" slot beside it), and the cards set aside room to fan four
-  layout = { ["row:*"] = { room = 5 }, ["aside:*"] = { room = 4 } },
+  layout = {
+    ["row:*"] = { room = 5, tighten = true },
+    ["cap:*"] = { room = 2 },
+    ["aside:*"] = { room = 4 },
+  },
 
   setup = function(g)
     F.init(g)
