@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
+#include <set>
 #include <string_view>
 #include <tuple>
 
@@ -264,6 +266,49 @@ bool beside(const std::string& before, const std::string& zone) {
   return rest_a == rest_b && before.compare(0, a, zone, 0, b) != 0;
 }
 
+// A family in places (`columns` with `room`) owned by "$N" and hidden
+// while empty keeps its first place from the start in every area that
+// the hints give a zone (Article V's runs, before a side's
+// first run is begun): the zone it will be, "run:2:1" for "run:*:*" in
+// player 2's area, is added empty, a ghost. Else the line beside it
+// (an opponent's hand, Article V and stops) is laid out anew, and
+// slides, when the first run is begun.
+std::vector<engine::ZoneView> first_places(const LayoutInput& in) {
+  std::vector<engine::ZoneView> out;
+  if (!in.hints || !in.hints->is_object()) return out;
+  std::set<int> sides;  // areas holding a zone the hints give an owner
+  std::vector<std::string> caps;
+  for (const auto& z : in.view->zones)
+    if (auto owner = hint_for(*in.hints, z.name, caps).owner) sides.insert(*owner);
+  for (auto f = in.hints->begin(); f != in.hints->end(); ++f) {
+    const auto& h = *f;
+    if (!h.is_object() || h.value("hide", nlohmann::json()) != "empty" ||
+        !h.value("columns", nlohmann::json()).is_number_integer() ||
+        !h.value("room", nlohmann::json()).is_number_integer() ||
+        !h.value("owner", nlohmann::json()).is_string())
+      continue;
+    std::string owner = h["owner"].get<std::string>();
+    if (owner.size() < 2 || owner[0] != '$' || !std::isdigit(static_cast<unsigned char>(owner[1])))
+      continue;
+    int n = owner[1] - '0';
+    for (int p : sides) {
+      bool has = std::any_of(in.view->zones.begin(), in.view->zones.end(), [&](const auto& z) {
+        ZoneHint zh = hint_for(*in.hints, z.name, caps);
+        return glob_match(f.key(), z.name) && zh.owner == p;
+      });
+      if (has) continue;
+      std::string name;
+      int wild = 0;
+      for (char c : f.key())
+        name += c == '*' || c == '?' ? (++wild == n ? std::to_string(p) : "1") : std::string(1, c);
+      engine::ZoneView z;
+      z.name = name, z.kind = "row", z.visibility = core::Visibility::All;
+      out.push_back(z);
+    }
+  }
+  return out;
+}
+
 std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints) {
   const engine::View& v = *in.view;
   std::vector<Item> items;
@@ -274,9 +319,10 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
   for (size_t i = 0; i < v.zones.size(); ++i) {
     const auto& z = v.zones[i];
     ZoneHint h = in.hints ? hint_for(*in.hints, z.name, caps) : ZoneHint{};
-    bool once_seen = in.memory && in.memory->seen.count(z.name);
+    bool phantom = i >= in.real_zones;  // first_places: a place kept, no zone yet
+    bool once_seen = phantom || (in.memory && in.memory->seen.count(z.name));
     if (h.hide || (h.hide_empty && z.cards.empty() && !once_seen)) continue;
-    if (in.memory) in.memory->seen[z.name] = 1;
+    if (in.memory && !phantom) in.memory->seen[z.name] = 1;
     Item it;
     it.ghost = h.hide_empty && z.cards.empty();
     it.glued = !items.empty() && beside(v.zones[items.back().zone].name, z.name);
@@ -307,6 +353,8 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     if (h.x && h.y) it.x = h.x, it.y = h.y;
     if (it.fan == Fan::Row) it.room = h.room;
     it.tighten = it.fan == Fan::Row && h.tighten && h.room > 0;
+    it.backs = (it.all_hidden && it.n > 0) ||
+               (z.visibility == core::Visibility::Owner && z.owner != in.bottom);
     // One card in sight shows its count itself (a stack of more has its
     // badge): " · 1" over every place of a formation is clutter.
     it.title = it.full = zone_title(z, it.n != 1);
@@ -422,7 +470,7 @@ void keep_room_hints(bool on, std::vector<Region>& regions, std::vector<Item>& i
     // Cells take a line of their own from the first run: where an
     // opponent's narrow area cannot keep room, its runs flow as before.
     for (auto& g : r.groups) {
-      g.cells = g.hinted_cells && (!r.small || r.keeps_room);
+      g.cells = g.hinted_cells && (!r.small || regions.size() == 3);
       g.off = g.hinted_cells && !g.cells && g.items.size() < 3;
     }
   }
@@ -526,7 +574,17 @@ int own_corner_floor(const LayoutInput& in, const Item& it, const Corners& corne
 
 }  // namespace
 
-TableLayout lay_out_table(const LayoutInput& in) {
+TableLayout lay_out_table(const LayoutInput& given) {
+  auto places = first_places(given);
+  if (!places.empty()) {  // laid out over a copy holding the places kept
+    engine::View v = *given.view;
+    v.zones.insert(v.zones.end(), places.begin(), places.end());
+    LayoutInput in = given;
+    in.view = &v;
+    in.real_zones = given.view->zones.size();
+    return lay_out_table(in);
+  }
+  const LayoutInput& in = given;
   TableLayout out;
   std::vector<ZoneHint> hints;
   auto items = make_items(in, hints);

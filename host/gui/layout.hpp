@@ -102,6 +102,9 @@ struct LayoutInput {
   // overlapped cards leave at least their corner in sight. Unset: a guess.
   std::function<int(const std::string&, int px)> bold_width;
   LayoutMemory* memory = nullptr;  // kept from one layout to the next (the window's)
+  // Zones of `view` past this many are places kept for zones to come
+  // (layout.cpp, first_places): ghosts, never drawn.
+  size_t real_zones = SIZE_MAX;
 };
 
 TableLayout lay_out_table(const LayoutInput& in);

@@ -283,7 +283,10 @@ int lead_places(const std::vector<Line>& lines, const std::vector<Item>& items, 
     if (items[idx].fan != Fan::Stack && !(items[idx].fan == Fan::Row && items[idx].all_hidden))
       return 0;
   int places = (std::max(l.w, l.firm) + m.gap + cell) / (cell + m.gap);
-  return places < columns ? places : 0;
+  // Two places free at least (a side's second run beside its first):
+  // else the second run takes a new line and every card shrinks then;
+  // under the line instead, the cards start at the size they keep.
+  return places < columns - 1 ? places : 0;
 }
 
 // The height of a grid family's lines with k places to a line.
@@ -405,7 +408,9 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     // it would shrink those cards past their names.
     bool roomy = !r.small || r.keeps_room;
     Item own = it;
-    if (!roomy) own.room = 0;
+    // A row of backs (a hand another holds) packs them tight: a `room`
+    // for a hand is for the player's own.
+    if (!roomy || it.backs) own.room = 0;
     bool slotted = pos + 1 < r.flow.size() && items[r.flow[pos + 1]].glued;
     if (it.fan == Fan::Row) held[idx] = held_least(own, m, width, in, record, slotted);
     int kept = std::min(remembered(in, it, m), width);
