@@ -296,8 +296,16 @@ int grid_height(const Group& g, const std::vector<Item>& items, int k, const Met
   return lines * h + (lines - 1) * m.gap;
 }
 
-Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, const LayoutInput& in,
-            bool record) {
+namespace {
+
+int tightened_on(const Line& l, const std::vector<Item>& items) {
+  return static_cast<int>(
+      std::count_if(l.items.begin(), l.items.end(), [&](int i) { return items[i].tighten; }));
+}
+
+// `even`: rows that tighten to a line at most (0: as many as fit).
+Packed pack_lines(std::vector<Item>& items, Region& r, int width, const Metrics& m,
+                  const LayoutInput& in, bool record, int even) {
   Packed out;
   Side side = side_column(items, r, m, in);
   GridPlan plan;
@@ -434,6 +442,8 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     firm = std::min(firm, std::max(least, width - (unit - least)));
     unit += firm - least;
     bool full = !lines.empty() && !it.glued && lines.back().firm + m.gap + unit > width;
+    if (even && it.tighten && !lines.empty() && tightened_on(lines.back(), items) >= even)
+      full = true;
     // Where the zone was: on a line of its own, or after the zone before.
     // A zone that wrapped stays wrapped, or the size would swing between
     // one line and two; in an opponent's area (small cards, little room)
@@ -472,6 +482,25 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     }
   }
   return out;
+}
+
+}  // namespace
+
+// Rows that tighten lie evenly over their lines (GITMO's four rows two and
+// two, not three and one): each keeps as much room before it closes up.
+Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, const LayoutInput& in,
+            bool record) {
+  bool any = std::any_of(r.flow.begin(), r.flow.end(), [&](int i) { return items[i].tighten; });
+  if (!any) return pack_lines(items, r, width, m, in, record, 0);
+  Packed first = pack_lines(items, r, width, m, in, false, 0);
+  int most = 0, total = 0;
+  for (const auto& l : first.lines) {
+    int t = l.group < 0 ? tightened_on(l, items) : 0;
+    most = std::max(most, t), total += t;
+  }
+  int lines = most ? (total + most - 1) / most : 0;
+  int even = lines > 1 ? (total + lines - 1) / lines : 0;
+  return pack_lines(items, r, width, m, in, record, even < most ? even : 0);
 }
 
 int lines_height(const std::vector<Line>& lines, const Metrics& m) {
