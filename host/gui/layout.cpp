@@ -276,10 +276,7 @@ bool beside(const std::string& before, const std::string& zone) {
 std::vector<engine::ZoneView> first_places(const LayoutInput& in) {
   std::vector<engine::ZoneView> out;
   if (!in.hints || !in.hints->is_object()) return out;
-  std::set<int> sides;  // areas holding a zone the hints give an owner
-  std::vector<std::string> caps;
-  for (const auto& z : in.view->zones)
-    if (auto owner = hint_for(*in.hints, z.name, caps).owner) sides.insert(*owner);
+  std::vector<std::pair<std::string, int>> families;  // pattern, N of its "$N"
   for (auto f = in.hints->begin(); f != in.hints->end(); ++f) {
     const auto& h = *f;
     if (!h.is_object() || h.value("hide", nlohmann::json()) != "empty" ||
@@ -288,24 +285,29 @@ std::vector<engine::ZoneView> first_places(const LayoutInput& in) {
         !h.value("owner", nlohmann::json()).is_string())
       continue;
     std::string owner = h["owner"].get<std::string>();
-    if (owner.size() < 2 || owner[0] != '$' || !std::isdigit(static_cast<unsigned char>(owner[1])))
-      continue;
-    int n = owner[1] - '0';
+    if (owner.size() == 2 && owner[0] == '$' && std::isdigit(static_cast<unsigned char>(owner[1])))
+      families.emplace_back(f.key(), owner[1] - '0');
+  }
+  if (families.empty()) return out;
+  std::set<int> sides;  // areas holding a zone the hints give an owner
+  std::vector<std::string> caps;
+  for (const auto& z : in.view->zones)
+    if (auto owner = hint_for(*in.hints, z.name, caps).owner) sides.insert(*owner);
+  for (const auto& [pattern, n] : families)
     for (int p : sides) {
       bool has = std::any_of(in.view->zones.begin(), in.view->zones.end(), [&](const auto& z) {
         ZoneHint zh = hint_for(*in.hints, z.name, caps);
-        return glob_match(f.key(), z.name) && zh.owner == p;
+        return glob_match(pattern, z.name) && zh.owner == p;
       });
       if (has) continue;
       std::string name;
       int wild = 0;
-      for (char c : f.key())
+      for (char c : pattern)
         name += c == '*' || c == '?' ? (++wild == n ? std::to_string(p) : "1") : std::string(1, c);
       engine::ZoneView z;
       z.name = name, z.kind = "row", z.visibility = core::Visibility::All;
       out.push_back(z);
     }
-  }
   return out;
 }
 
@@ -331,15 +333,14 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     it.n = static_cast<int>(z.cards.size());
     for (const auto& c : z.cards) it.all_hidden = it.all_hidden && !c.face_up;
     it.spread = it.fan == Fan::Stack ? spread_of(z, in.defs) : 1;
-    // A pile that spreads its top cards keeps room for the most it shows,
-    // so the next card of a trick does not push its neighbours; one whose
-    // every card lies face up may spread (cards with corner labels), so it
-    // takes that room from the start where its line has it to spare.
-    // A `room` hint on a pile: room to fan that many from the start
-    // (GITMO's Set aside), so its first fan pushes nothing beside it;
-    // fit_cards may take it back (keep_room_hints).
-    // Fanned, it shows that many (GITMO's "On row 2": two protectors,
-    // a third under them), so its box never grows.
+    // A pile that spreads its top cards keeps room for the most it shows
+    // (four), so the next card of a trick does not push its neighbours;
+    // one whose every card lies face up may spread (cards with corner
+    // labels), so it takes that room from the start where its line has it
+    // to spare. A `room` hint on a pile: room to fan that many from the
+    // start (GITMO's Set aside), so its first fan pushes nothing beside it
+    // (fit_cards may take it back, keep_room_hints), and it fans no more
+    // (GITMO's "On row 2": two protectors, a third under them).
     if (it.fan == Fan::Stack && h.room > 1) it.fan_room = std::min(h.room, 4);
     if (it.fan_room) it.spread = std::min(it.spread, it.fan_room);
     if (it.spread > 1) it.reserve = it.fan_room ? it.fan_room : 4;
@@ -468,7 +469,9 @@ void keep_room_hints(bool on, std::vector<Region>& regions, std::vector<Item>& i
   for (auto& r : regions) {
     r.keeps_room = on && r.small && regions.size() == 3;
     // Cells take a line of their own from the first run: where an
-    // opponent's narrow area cannot keep room, its runs flow as before.
+    // opponent's narrow area cannot keep room, its runs flow as before; a
+    // lone opponent (the table's width) keeps its places whatever the
+    // other hints, or its runs would flow and push one another.
     for (auto& g : r.groups) {
       g.cells = g.hinted_cells && (!r.small || regions.size() == 3);
       g.off = g.hinted_cells && !g.cells && g.items.size() < 3;
