@@ -365,8 +365,9 @@ TEST(StableTable, ZonesKeepTheirPlaceThroughAGame) {
 // Deliver 2 and 5: GITMO's rows reach thirty cards and more (`tighten`).
 // A row keeps its box and its cards their size: past what the box shows
 // at their corners its two ends stay in sight and the cards between lie
-// under a "+N"; every card in sight still reads, and each "On row N"
-// lies on its row's line right after it, at every length, at both sizes.
+// under a "+N"; every card in sight still reads, hovering the row lists
+// every card of it by its corner, and each "On row N" lies on its row's
+// line right after it, at every length, at both sizes.
 TEST(ReadableCards, GitmoLongRowsKeepTheirCornersAndSlots) {
   auto loaded = engine::Loaded::open("gitmo");
   engine::Game game(loaded, 2, 3, loaded->options({}), engine::Mode::Interactive);
@@ -395,12 +396,33 @@ TEST(ReadableCards, GitmoLongRowsKeepTheirCornersAndSlots) {
         EXPECT_GE(cap->second.x, row.x + row.w) << where << ": " << cap->first << " over its row";
         EXPECT_LE(cap->second.x, row.x + row.w + 40) << where << ": " << cap->first << " away";
       }
-      if (std::none_of(p.drawn.begin(), p.drawn.end(),
-                       [&](const ProbeBox& t) { return is_more(t.name); }))
-        continue;
+      // A row with buried cards: two of its cards at one place.
+      const ProbeCard* over = nullptr;
+      for (size_t k = 1; k < p.cards.size() && !over; ++k) {
+        const auto &a = p.cards[k - 1], &b = p.cards[k];
+        if (a.zone == b.zone && a.zone.rfind("row:", 0) == 0 && a.x == b.x && a.y == b.y) over = &b;
+      }
+      if (!over) continue;
+      bool more = std::any_of(p.drawn.begin(), p.drawn.end(), [&](const ProbeBox& t) {
+        return is_more(t.name) && t.x < over->x && over->x < t.x + t.w;
+      });
+      EXPECT_TRUE(more) << where << ": " << over->zone << " buries cards without a \"+N\"";
       ++buried;
       checked += check_cards(p, defs, where);
       keep_shot(d, "gitmo-long-" + std::to_string(w) + "-" + std::to_string(p.steps));
+      // Hovered, the row names every card of it by its corner, in order.
+      std::string row = over->zone, corners;
+      for (const auto& c : p.cards)
+        if (c.zone == row && c.def >= 0)
+          corners += (corners.empty() ? "" : " ") + corner_text(defs[c.def]);
+      d.move(over->x + 2, over->y + over->h - 4);
+      d.frames(1);
+      std::string shown;
+      for (const auto& t : d.probe().drawn) shown += " " + t.name;
+      EXPECT_NE(joined(words(shown)).find(corners), std::string::npos)
+          << where << ": hovering " << row << " does not list " << corners;
+      d.move(1, 1);
+      d.frames(1);
     }
     EXPECT_GT(buried, 0) << w << "x" << h << ": no row ever buried its middle";
     EXPECT_GT(checked, 0);

@@ -314,7 +314,40 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
   }
 }
 
+// A row whose middle cards lie buried (`tighten`, GITMO's long runs)
+// under the mouse: every card of it named by its corner, in order, in a
+// strip over its label ("T4 T5 P6 P7 ... P10"), at once; the large view
+// of the card pointed at still comes beside it.
+void TableView::draw_whole_row(const TableFacts& t) {
+  row_list_ = {};
+  const auto& defs = t.session.card_defs();
+  for (const auto& z : layout_.zones) {
+    if (!z.buried || z.spots.empty()) continue;
+    Rect row = z.spots.front().rect;
+    row.w = z.spots.back().rect.right() - row.x;
+    if (!row.contains(f_.mouse_x, f_.mouse_y)) continue;
+    std::string all;
+    for (const auto& s : z.spots) {
+      bool face = s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size());
+      std::string c = face ? corner_text(defs[s.def]) : std::string();
+      if (!c.empty()) all += (all.empty() ? "" : " ") + c;
+    }
+    Font f = font(12, Weight::Bold);
+    int w = std::min(area_.w - px(16), std::max(row.w, px(120)));
+    Rect box{std::clamp(row.x, area_.x + px(8), area_.right() - w - px(8)), 0, w, 0};
+    int lines = static_cast<int>(cv_.wrap(all, f, w - px(12)).size());
+    box.h = lines * cv_.line_h(f) + px(8);
+    box.y = std::max(area_.y + px(4), row.y - box.h - px(4));
+    cv_.fill(box, {20, 24, 28, 235}, px(6));
+    cv_.frame(box, {255, 255, 255, 160}, px(6), 1);
+    cv_.paragraph(box.inset(px(4)), all, f, {255, 255, 255, 255});
+    row_list_ = box;
+    return;
+  }
+}
+
 void TableView::draw_preview(const TableFacts& t, bool quiet) {
+  if (!pinned_ && !quiet) draw_whole_row(t);
   int card = 0;
   if (const Hit* h = f_.at(f_.mouse_x, f_.mouse_y)) card = h->card;
   if (card != hover_card_) hover_card_ = card, hover_since_ = f_.now;
@@ -357,6 +390,7 @@ void TableView::draw_hover_large(int card, const TableFacts& t) {
   const auto& zones = t.seat.view().zones;
   int mouse_x = f_.mouse_x, mouse_y = f_.mouse_y, selected = t.choices.selected;
   std::vector<Rect> keep;
+  if (row_list_.w) keep.push_back(row_list_);
   Rect at{mouse_x, mouse_y, 1, 1};  // the card pointed at
   const auto& menu = t.choices.menu;
   if (menu && menu->panel.w) keep.push_back(menu->panel);
