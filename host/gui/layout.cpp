@@ -268,7 +268,8 @@ bool beside(const std::string& before, const std::string& zone) {
 
 // A family in places (`columns` with `room`) owned by "$N" and hidden
 // while empty keeps its first place from the start in every area that
-// the hints give a zone (Article V's runs, before a side's
+// the hints give a zone and that lays it in places (the player's own, a
+// lone opponent's: Article V's runs, before a side's
 // first run is begun): the zone it will be, "run:2:1" for "run:*:*" in
 // player 2's area, is added empty, a ghost. Else the line beside it
 // (an opponent's hand, Article V and stops) is laid out anew, and
@@ -295,6 +296,10 @@ std::vector<engine::ZoneView> first_places(const LayoutInput& in) {
     if (auto owner = hint_for(*in.hints, z.name, caps).owner) sides.insert(*owner);
   for (const auto& [pattern, n] : families)
     for (int p : sides) {
+      // Only where the family lies in places: the player's own area and a
+      // lone opponent's; a narrow area's runs flow, a place kept there
+      // would only take room.
+      if (p != in.bottom && in.players != 2) continue;
       bool has = std::any_of(in.view->zones.begin(), in.view->zones.end(), [&](const auto& z) {
         ZoneHint zh = hint_for(*in.hints, z.name, caps);
         return glob_match(pattern, z.name) && zh.owner == p;
