@@ -198,6 +198,51 @@ TEST(Layout14, EveryRulesetsHintsAreUnderstood) {
 
 // ------------------------------------------------------------ point 6: layouts
 
+// Issue 26 point 5, Article V: what the window keeps room for from the
+// start. A hand that grows to fourteen, and an opponent's first run,
+// move neither Article V nor shrink the cards: the hand's `room`, and the
+// runs' first place kept before the first run exists.
+TEST(Layout14, AmendmentsKeepsRoomForAHandOfFourteenAndTheFirstRun) {
+  Table tb("amendments", 2, 3);
+  tb.play(2);
+  LayoutMemory memory;
+  auto before = tb.lay_out(1, &memory);
+  engine::View grown = tb.view;
+  auto zone = [&](const std::string& name) -> engine::ZoneView& {
+    for (auto& z : grown.zones)
+      if (z.name == name) return z;
+    throw std::runtime_error("no zone " + name);
+  };
+  auto& hand = zone("hand:1").cards;
+  ASSERT_FALSE(hand.empty());
+  while (hand.size() < 14) hand.push_back(hand.front());
+  engine::ZoneView run = zone("hand:1");  // a run of three before player 2
+  run.name = "run:2:1", run.label = "Player 2: run 1", run.kind = "run", run.owner = 0;
+  run.visibility = core::Visibility::All;
+  run.cards.resize(3);
+  grown.zones.push_back(run);
+  LayoutInput in;
+  in.view = &grown;
+  in.hints = &tb.loaded->meta().layout;
+  in.defs = &tb.game->state().card_defs();
+  in.players = 2;
+  in.bottom = 1;
+  in.table = kTable;
+  in.label_width = label_w;
+  in.bold_width = bold_w;
+  in.memory = &memory;
+  auto after = lay_out_table(in);
+  EXPECT_EQ(after.card_h, before.card_h) << "the cards shrank";
+  for (const char* name : {"article:1", "stop:1", "article:2", "stop:2", "hand:2"}) {
+    const ZoneSpot* a = tb.spot(before, name);
+    const ZoneSpot* b = nullptr;
+    for (const auto& z : after.zones)
+      if (grown.zones[z.zone].name == name) b = &z;
+    ASSERT_TRUE(a && b) << name;
+    EXPECT_EQ(a->box, b->box) << name << " moved";
+  }
+}
+
 // Every side's Article V, stops and runs lie in front of that side, not in
 // one crowded centre; runs not yet begun take no room; cards stay readable
 // in the third hand.

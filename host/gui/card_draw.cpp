@@ -160,6 +160,9 @@ int name_lines(Canvas& cv, Rect r, const std::string& s, Font f, Color c, int ma
   if (room < lines.size()) lines = cut_after_word(cv, lines, room, f, r.w);
   for (const auto& line : lines) {
     std::string l = cv.ellipsize(line, f, r.w);
+    // A first word too wide even alone at the smallest type: half a word
+    // names nothing ("A…" for "Amendment"), the corner names the card.
+    if (l != line && l.find(' ') == std::string::npos) break;
     cv.text(a == Align::Center ? r.x + (r.w - cv.text_w(l, f)) / 2 : r.x, y, l, f, c);
     y += lh;
   }
@@ -174,7 +177,14 @@ void draw_header(Canvas& cv, Rect band, const core::CardDef& d, Color on, int h,
   int used = 0;
   if (!corner.empty()) {
     while (cf.px > 8 && cv.text_w(corner, cf) > band.w) --cf.px;  // "MO 18" whole, never "MO…"
-    cv.text_in(band, corner, cf, on, Align::Left);
+    // Still too wide (a 640 px window): whole over the card's edge, for
+    // "+6E…" names nothing.
+    int ch = cv.line_h(cf), cw = cv.text_w(corner, cf);
+    if (cw > band.w)
+      cv.text(band.x - std::min(cw - band.w, band.h / 2), band.y + (band.h - ch) / 2, corner, cf,
+              on);
+    else
+      cv.text_in(band, corner, cf, on, Align::Left);
     used = cv.text_w(corner, cf) + band.h / 3;
   }
   std::string kind = kind_line(d);
@@ -472,6 +482,16 @@ void draw_count_badge(Canvas& cv, int right, int top, int count, int px) {
   std::string s = std::to_string(count);
   int w = cv.text_w(s, f) + px, h = cv.line_h(f) + 2;
   Rect b{right - w + px / 3, top - h / 3, w, h};
+  cv.fill(b, {20, 24, 28, 230}, h / 2);
+  cv.frame(b, {255, 255, 255, 160}, h / 2, 1);
+  cv.text_in(b, s, f, {255, 255, 255, 255}, Align::Center);
+}
+
+void draw_buried_badge(Canvas& cv, const Rect& over, int buried, int px) {
+  Font f{px, Weight::Bold};
+  std::string s = "+" + std::to_string(buried);
+  int w = cv.text_w(s, f) + px, h = cv.line_h(f) + 2;
+  Rect b{over.x - w / 2, over.y + over.h * 11 / 20 - h / 2, w, h};
   cv.fill(b, {20, 24, 28, 230}, h / 2);
   cv.frame(b, {255, 255, 255, 160}, h / 2, 1);
   cv.text_in(b, s, f, {255, 255, 255, 255}, Align::Center);

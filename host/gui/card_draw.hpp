@@ -28,5 +28,8 @@ void draw_table_marks(Canvas& cv, const TableLayout& t, Font heading);
 void draw_empty_slot(Canvas& cv, Rect r, Color c);
 // A small pill with a number (cards in a stack).
 void draw_count_badge(Canvas& cv, int right, int top, int count, int px);
+// "+N" at the left edge of `over` (a row's card over N buried ones), below
+// its corner: the cards of the row not in sight.
+void draw_buried_badge(Canvas& cv, const Rect& over, int buried, int px);
 
 }  // namespace ratify::gui

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
+#include <set>
 #include <string_view>
 #include <tuple>
 
@@ -31,6 +33,16 @@ std::string zone_title(const engine::ZoneView& z, bool count) {
 
 namespace {
 
+// A tightening row (`tighten`) closes up as it fills, down to its
+// corners; past that both its ends stay in sight (a run grows at either)
+// and the cards between lie buried under the second in sight: how many.
+int buried_in(int n, int width, const Metrics& m) {
+  if (n < 3) return 0;
+  int least = std::max(2, m.min_row_step());
+  int shown = std::max(2, (width - m.cw) / least + 1);
+  return std::max(0, n - shown);
+}
+
 ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Metrics& m,
                   bool grid) {
   ZoneSpot s;
@@ -56,7 +68,13 @@ ZoneSpot spot_for(const Item& it, const engine::ZoneView& z, Rect box, const Met
     // allows, however wide the row's box (card_draw's threshold).
     if (m.ch < kNameless) step = std::min(step, m.min_row_step());
     step = std::max(2, step);
-    for (int i = 0; i < n; ++i) add(i, x + i * step, y + m.depth() / 2);
+    int buried = it.tighten ? buried_in(n, box.w, m) : 0;
+    if (buried) step = (box.w - m.cw) / (n - buried - 1);
+    s.buried = buried, s.buried_at = buried ? 1 + buried : 0;
+    for (int i = 0; i < n; ++i) {
+      int at = i <= buried ? std::min(i, 1) : i - buried;  // the buried lie under the second
+      add(i, x + at * step, y + m.depth() / 2);
+    }
   } else if (it.fan == Fan::Column) {
     int step = m.col_step();
     for (int i = 0; i < n; ++i) add(i, x, y + i * step);
@@ -248,6 +266,56 @@ bool beside(const std::string& before, const std::string& zone) {
   return rest_a == rest_b && before.compare(0, a, zone, 0, b) != 0;
 }
 
+// A family in places (`columns` with `room`) owned by "$N" and hidden
+// while empty keeps its first place from the start in every area that
+// the hints give a zone and that lays it in places (the player's own, a
+// lone opponent's: Article V's runs, before a side's
+// first run is begun): the zone it will be, "run:2:1" for "run:*:*" in
+// player 2's area, is added empty, a ghost. Else the line beside it
+// (an opponent's hand, Article V and stops) is laid out anew, and
+// slides, when the first run is begun.
+std::vector<engine::ZoneView> first_places(const LayoutInput& in) {
+  std::vector<engine::ZoneView> out;
+  if (!in.hints || !in.hints->is_object()) return out;
+  std::vector<std::pair<std::string, int>> families;  // pattern, N of its "$N"
+  for (auto f = in.hints->begin(); f != in.hints->end(); ++f) {
+    const auto& h = *f;
+    if (!h.is_object() || h.value("hide", nlohmann::json()) != "empty" ||
+        !h.value("columns", nlohmann::json()).is_number_integer() ||
+        !h.value("room", nlohmann::json()).is_number_integer() ||
+        !h.value("owner", nlohmann::json()).is_string())
+      continue;
+    std::string owner = h["owner"].get<std::string>();
+    if (owner.size() == 2 && owner[0] == '$' && std::isdigit(static_cast<unsigned char>(owner[1])))
+      families.emplace_back(f.key(), owner[1] - '0');
+  }
+  if (families.empty()) return out;
+  std::set<int> sides;  // areas holding a zone the hints give an owner
+  std::vector<std::string> caps;
+  for (const auto& z : in.view->zones)
+    if (auto owner = hint_for(*in.hints, z.name, caps).owner) sides.insert(*owner);
+  for (const auto& [pattern, n] : families)
+    for (int p : sides) {
+      // Only where the family lies in places: the player's own area and a
+      // lone opponent's; a narrow area's runs flow, a place kept there
+      // would only take room.
+      if (p != in.bottom && in.players != 2) continue;
+      bool has = std::any_of(in.view->zones.begin(), in.view->zones.end(), [&](const auto& z) {
+        ZoneHint zh = hint_for(*in.hints, z.name, caps);
+        return glob_match(pattern, z.name) && zh.owner == p;
+      });
+      if (has) continue;
+      std::string name;
+      int wild = 0;
+      for (char c : pattern)
+        name += c == '*' || c == '?' ? (++wild == n ? std::to_string(p) : "1") : std::string(1, c);
+      engine::ZoneView z;
+      z.name = name, z.kind = "row", z.visibility = core::Visibility::All;
+      out.push_back(z);
+    }
+  return out;
+}
+
 std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints) {
   const engine::View& v = *in.view;
   std::vector<Item> items;
@@ -258,9 +326,10 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
   for (size_t i = 0; i < v.zones.size(); ++i) {
     const auto& z = v.zones[i];
     ZoneHint h = in.hints ? hint_for(*in.hints, z.name, caps) : ZoneHint{};
-    bool once_seen = in.memory && in.memory->seen.count(z.name);
+    bool phantom = i >= in.real_zones;  // first_places: a place kept, no zone yet
+    bool once_seen = phantom || (in.memory && in.memory->seen.count(z.name));
     if (h.hide || (h.hide_empty && z.cards.empty() && !once_seen)) continue;
-    if (in.memory) in.memory->seen[z.name] = 1;
+    if (in.memory && !phantom) in.memory->seen[z.name] = 1;
     Item it;
     it.ghost = h.hide_empty && z.cards.empty();
     it.glued = !items.empty() && beside(v.zones[items.back().zone].name, z.name);
@@ -269,15 +338,17 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     it.n = static_cast<int>(z.cards.size());
     for (const auto& c : z.cards) it.all_hidden = it.all_hidden && !c.face_up;
     it.spread = it.fan == Fan::Stack ? spread_of(z, in.defs) : 1;
-    // A pile that spreads its top cards keeps room for the most it shows,
-    // so the next card of a trick does not push its neighbours; one whose
-    // every card lies face up may spread (cards with corner labels), so it
-    // takes that room from the start where its line has it to spare.
-    if (it.spread > 1) it.reserve = 4;
-    // A `room` hint on a pile: room to fan that many from the start
-    // (GITMO's Set aside), so its first fan pushes nothing beside it;
-    // fit_cards may take it back (keep_room_hints).
+    // A pile that spreads its top cards keeps room for the most it shows
+    // (four), so the next card of a trick does not push its neighbours;
+    // one whose every card lies face up may spread (cards with corner
+    // labels), so it takes that room from the start where its line has it
+    // to spare. A `room` hint on a pile: room to fan that many from the
+    // start (GITMO's Set aside), so its first fan pushes nothing beside it
+    // (fit_cards may take it back, keep_room_hints), and it fans no more
+    // (GITMO's "On row 2": two protectors, a third under them).
     if (it.fan == Fan::Stack && h.room > 1) it.fan_room = std::min(h.room, 4);
+    if (it.fan_room) it.spread = std::min(it.spread, it.fan_room);
+    if (it.spread > 1) it.reserve = it.fan_room ? it.fan_room : 4;
     it.may_spread = it.fan == Fan::Stack && z.visibility == core::Visibility::All && any_corner;
     if (in.memory) {  // at any card size: the next layout may try another
       int& spread = in.memory->zone_w["spread " + z.name];
@@ -287,6 +358,9 @@ std::vector<Item> make_items(const LayoutInput& in, std::vector<ZoneHint>& hints
     it.hintless_reserve = it.reserve;
     if (h.x && h.y) it.x = h.x, it.y = h.y;
     if (it.fan == Fan::Row) it.room = h.room;
+    it.tighten = it.fan == Fan::Row && h.tighten && h.room > 0;
+    it.backs = (it.all_hidden && it.n > 0) ||
+               (z.visibility == core::Visibility::Owner && z.owner != in.bottom);
     // One card in sight shows its count itself (a stack of more has its
     // badge): " · 1" over every place of a formation is clutter.
     it.title = it.full = zone_title(z, it.n != 1);
@@ -400,9 +474,11 @@ void keep_room_hints(bool on, std::vector<Region>& regions, std::vector<Item>& i
   for (auto& r : regions) {
     r.keeps_room = on && r.small && regions.size() == 3;
     // Cells take a line of their own from the first run: where an
-    // opponent's narrow area cannot keep room, its runs flow as before.
+    // opponent's narrow area cannot keep room, its runs flow as before; a
+    // lone opponent (the table's width) keeps its places whatever the
+    // other hints, or its runs would flow and push one another.
     for (auto& g : r.groups) {
-      g.cells = g.hinted_cells && (!r.small || r.keeps_room);
+      g.cells = g.hinted_cells && (!r.small || regions.size() == 3);
       g.off = g.hinted_cells && !g.cells && g.items.size() < 3;
     }
   }
@@ -424,7 +500,10 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
   keep_room_hints(kept_room, regions, items);
   Fit f = largest_fit(in, regions, items, corners);
   int least = regions.size() > 2 ? f.small.ch : f.big.ch;
-  if (kept_room && !same && least < kNameless * 3 / 2) {
+  // Rows that tighten never shrink the cards: what they start with stays.
+  bool may_shrink = std::any_of(items.begin(), items.end(),
+                                [](const Item& it) { return it.room && !it.tighten; });
+  if (kept_room && !same && may_shrink && least < kNameless * 3 / 2) {
     keep_room_hints(kept_room = false, regions, items);
     f = largest_fit(in, regions, items, corners);
   }
@@ -503,7 +582,17 @@ int own_corner_floor(const LayoutInput& in, const Item& it, const Corners& corne
 
 }  // namespace
 
-TableLayout lay_out_table(const LayoutInput& in) {
+TableLayout lay_out_table(const LayoutInput& given) {
+  auto places = first_places(given);
+  if (!places.empty()) {  // laid out over a copy holding the places kept
+    engine::View v = *given.view;
+    v.zones.insert(v.zones.end(), places.begin(), places.end());
+    LayoutInput in = given;
+    in.view = &v;
+    in.real_zones = given.view->zones.size();
+    return lay_out_table(in);
+  }
+  const LayoutInput& in = given;
   TableLayout out;
   std::vector<ZoneHint> hints;
   auto items = make_items(in, hints);

@@ -40,6 +40,9 @@ struct ZoneSpot {
   std::vector<CardSpot> spots;  // drawing order: the last is on top
   std::string title;            // the label drawn over it (zone_title, or its part after a heading)
   std::vector<int> pawns;       // players standing on it (the `pawns` hint)
+  // A row past the most its box shows at their corners (`tighten`): its
+  // middle cards lie under the spot at `buried_at`, counted "+buried".
+  int buried = 0, buried_at = 0;
 };
 
 // The shared start of a family's labels ("House of Commons"), said once
@@ -99,6 +102,9 @@ struct LayoutInput {
   // overlapped cards leave at least their corner in sight. Unset: a guess.
   std::function<int(const std::string&, int px)> bold_width;
   LayoutMemory* memory = nullptr;  // kept from one layout to the next (the window's)
+  // Zones of `view` past this many are places kept for zones to come
+  // (layout.cpp, first_places): ghosts, never drawn.
+  size_t real_zones = SIZE_MAX;
 };
 
 TableLayout lay_out_table(const LayoutInput& in);

@@ -51,7 +51,7 @@ bool glob_capture(std::string_view p, std::string_view s, std::vector<std::strin
 namespace {
 
 const char* const kHintFields[] = {"fan",   "x",     "y",         "hide", "owner", "columns",
-                                   "snake", "pawns", "checklist", "sort", "room"};
+                                   "snake", "pawns", "checklist", "sort", "room",  "tighten"};
 
 std::optional<Fan> fan_from(const nlohmann::json& v) {
   if (!v.is_string()) return std::nullopt;
@@ -108,6 +108,7 @@ ZoneHint parse_hint(const nlohmann::json& h, const std::vector<std::string>& cap
   if (h.contains("sort") && h["sort"].is_string()) z.sort = h["sort"].get<std::string>();
   if (h.contains("room") && h["room"].is_number_integer())
     z.room = std::max(0, h["room"].get<int>());
+  if (h.contains("tighten") && h["tighten"].is_boolean()) z.tighten = h["tighten"].get<bool>();
   return z;
 }
 
@@ -174,6 +175,8 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
         out.push_back(where + "." + k + ": a whole number from 1");
       else if (k == "snake" && !f->is_boolean())
         out.push_back(where + ".snake: true or false");
+      else if (k == "tighten" && !f->is_boolean())
+        out.push_back(where + ".tighten: true or false");
       else if (k == "pawns" && !(f->is_string() && !f->get<std::string>().empty()))
         out.push_back(where + ".pawns: the name of a field of g.state");
       else if (k == "checklist" && !(f->is_string() && !f->get<std::string>().empty()))
@@ -183,8 +186,9 @@ std::vector<std::string> check_hints(const nlohmann::json& layout) {
         out.push_back(where + ".sort: \"suit\", \"kind\", \"name\" or \"none\"");
       else if (std::find(std::begin(kHintFields), std::end(kHintFields), k) ==
                std::end(kHintFields))
-        out.push_back(where + ": unknown hint '" + k +
-                      "' (fan, x, y, hide, owner, columns, snake, pawns, checklist, sort, room)");
+        out.push_back(
+            where + ": unknown hint '" + k +
+            "' (fan, x, y, hide, owner, columns, snake, pawns, checklist, sort, room, tighten)");
     }
   }
   return out;

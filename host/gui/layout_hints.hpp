@@ -14,7 +14,8 @@ enum class Fan { Row, Stack, Column };
 
 // One entry of RulesetMeta::layout (docs/gui.md, "Layout hints"):
 // { fan = "row"|"stack"|"column", x = 0..1, y = 0..1, hide = true|"empty",
-//   owner = 2|"$1", columns = N, snake = true, pawns = "state_key", room = N }.
+//   owner = 2|"$1", columns = N, snake = true, pawns = "state_key", room = N,
+//   tighten = true }.
 struct ZoneHint {
   std::optional<Fan> fan;
   std::optional<double> x, y;  // the zone's centre in its owner's area, instead of the flow
@@ -36,6 +37,11 @@ struct ZoneHint {
   // its corners allow): a row that grows to a dozen then pushes nothing
   // beside it and shrinks no card (GITMO's rows). 0: the most it has held.
   int room = 0;
+  // A row with `room`: its box is that room for the whole game. Past it
+  // its cards overlap closer, down to their corners, and then the middle
+  // ones lie buried under a "+N" (GITMO's rows reach thirty cards): it
+  // never pushes the slot beside it nor shrinks the table's cards.
+  bool tighten = false;
 };
 
 // '*' matches any run of characters, '?' one character.

@@ -39,6 +39,11 @@ int spread_of(const engine::ZoneView& z, const std::vector<core::CardDef>* defs)
 }
 
 int cards_width(const Item& it, const Metrics& m, bool minimal) {
+  if (it.tighten) {  // as wide as its room, whatever it holds: its cards close up inside
+    Item room = it;
+    room.n = it.room, room.all_hidden = false, room.tighten = false;
+    return cards_width(room, m, minimal);
+  }
   if (it.fan == Fan::Column || (it.n == 0 && it.fan == Fan::Row)) return m.cw;
   if (it.fan == Fan::Stack)
     return m.cw + (std::max(it.spread, it.reserve) - 1) * m.spread_step() + m.depth();
@@ -64,7 +69,8 @@ int box_width(const Item& it, const Metrics& m, bool minimal) {
 // small the cards, so smaller cards would not help (a hand of fifteen in a
 // narrow area). Its cards overlap their corners instead.
 bool hopeless(const Item& it, int width, const Metrics& m) {
-  return it.fan == Fan::Row && !it.all_hidden && (it.n - 1) * m.corner_floor + m.cw / 2 > width;
+  return it.fan == Fan::Row && !it.tighten && !it.all_hidden &&
+         (it.n - 1) * m.corner_floor + m.cw / 2 > width;
 }
 
 int box_height(const Item& it, const Metrics& m) {
@@ -178,6 +184,7 @@ int free_least(const Item& it, const Metrics& m, int width, const LayoutInput& i
 int held_least(const Item& it, const Metrics& m, int width, const LayoutInput& in, bool record,
                bool slotted) {
   if ((!in.memory && !it.room) || !in.view) return 0;
+  if (it.tighten) return std::min(width, cards_width(it, m, true));  // never more than its room
   Item fullest = it;
   fullest.n = std::max(it.n, it.room);
   // An empty row's room is for cards face up; a row of backs (a hand
@@ -276,7 +283,10 @@ int lead_places(const std::vector<Line>& lines, const std::vector<Item>& items, 
     if (items[idx].fan != Fan::Stack && !(items[idx].fan == Fan::Row && items[idx].all_hidden))
       return 0;
   int places = (std::max(l.w, l.firm) + m.gap + cell) / (cell + m.gap);
-  return places < columns ? places : 0;
+  // Two places free at least (a side's second run beside its first):
+  // else the second run takes a new line and every card shrinks then;
+  // under the line instead, the cards start at the size they keep.
+  return places < columns - 1 ? places : 0;
 }
 
 // The height of a grid family's lines with k places to a line.
@@ -286,8 +296,16 @@ int grid_height(const Group& g, const std::vector<Item>& items, int k, const Met
   return lines * h + (lines - 1) * m.gap;
 }
 
-Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, const LayoutInput& in,
-            bool record) {
+namespace {
+
+int tightened_on(const Line& l, const std::vector<Item>& items) {
+  return static_cast<int>(
+      std::count_if(l.items.begin(), l.items.end(), [&](int i) { return items[i].tighten; }));
+}
+
+// `even`: rows that tighten to a line at most (0: as many as fit).
+Packed pack_lines(std::vector<Item>& items, Region& r, int width, const Metrics& m,
+                  const LayoutInput& in, bool record, int even) {
   Packed out;
   Side side = side_column(items, r, m, in);
   GridPlan plan;
@@ -398,7 +416,9 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     // it would shrink those cards past their names.
     bool roomy = !r.small || r.keeps_room;
     Item own = it;
-    if (!roomy) own.room = 0;
+    // A row of backs (a hand another holds) packs them tight: a `room`
+    // for a hand is for the player's own.
+    if (!roomy || it.backs) own.room = 0;
     bool slotted = pos + 1 < r.flow.size() && items[r.flow[pos + 1]].glued;
     if (it.fan == Fan::Row) held[idx] = held_least(own, m, width, in, record, slotted);
     int kept = std::min(remembered(in, it, m), width);
@@ -422,6 +442,8 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     firm = std::min(firm, std::max(least, width - (unit - least)));
     unit += firm - least;
     bool full = !lines.empty() && !it.glued && lines.back().firm + m.gap + unit > width;
+    if (even && it.tighten && !lines.empty() && tightened_on(lines.back(), items) >= even)
+      full = true;
     // Where the zone was: on a line of its own, or after the zone before.
     // A zone that wrapped stays wrapped, or the size would swing between
     // one line and two; in an opponent's area (small cards, little room)
@@ -460,6 +482,25 @@ Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, co
     }
   }
   return out;
+}
+
+}  // namespace
+
+// Rows that tighten lie evenly over their lines (GITMO's four rows two and
+// two, not three and one): each keeps as much room before it closes up.
+Packed pack(std::vector<Item>& items, Region& r, int width, const Metrics& m, const LayoutInput& in,
+            bool record) {
+  bool any = std::any_of(r.flow.begin(), r.flow.end(), [&](int i) { return items[i].tighten; });
+  if (!any) return pack_lines(items, r, width, m, in, record, 0);
+  Packed first = pack_lines(items, r, width, m, in, false, 0);
+  int most = 0, total = 0;
+  for (const auto& l : first.lines) {
+    int t = l.group < 0 ? tightened_on(l, items) : 0;
+    most = std::max(most, t), total += t;
+  }
+  int lines = most ? (total + most - 1) / most : 0;
+  int even = lines > 1 ? (total + lines - 1) / lines : 0;
+  return pack_lines(items, r, width, m, in, record, even < most ? even : 0);
 }
 
 int lines_height(const std::vector<Line>& lines, const Metrics& m) {

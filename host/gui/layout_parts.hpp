@@ -79,6 +79,8 @@ struct Item {
   bool glued = false;        // goes on the line of the zone before it (a slot beside its row)
   bool ghost = false;        // hidden while empty: keeps its room, nothing drawn
   int room = 0;              // a row: the cards it keeps room for from the start (`room` hint)
+  bool tighten = false;      // a row as wide as its room for good: more cards overlap closer
+  bool backs = false;        // a row of backs, now or when it holds cards (another's hand)
   int fan_room = 0;          // a pile: the cards its `room` hint keeps room to fan
   int hintless_reserve = 1;  // `reserve` without fan_room (fit_cards may not keep it)
   int corner_floor = 0;      // a row: Metrics::corner_floor of its own cards' corners (0: unknown)

@@ -265,13 +265,17 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     // edge shows, so only its edge is drawn.
     bool buried = z.fan == Fan::Stack && k + 1 < z.spots.size() && z.spots[k + 1].rect.x > r.x &&
                   z.spots[k + 1].rect.y > r.y;
+    // A tightening row's middle card, under the next one at the same place.
+    bool under = k + 1 < z.spots.size() && z.spots[k + 1].rect == r;
     bool sel = s.id && s.id == selected, focus = s.id && has(hl_.focus_cards, s.id);
     bool playable = s.id && has(hl_.playable, s.id);
     if (sel) r.y -= r.h / 10;  // lifted out of the hand
     // A card the last move turned up and down again shows the face it
     // showed, ringed, until the next move: a memory game is played by it.
     bool face = (s.face_up || s.glimpsed) && s.def >= 0 && s.def < static_cast<int>(defs.size());
-    if (in_flight(s.id)) {
+    if (under) {
+      // Nothing of it shows: the "+N" over the row says it is there.
+    } else if (in_flight(s.id)) {
       draw_empty_slot(cv_, r, {255, 255, 255, 40});  // where it lands
     } else if (face && buried)
       draw_card_edge(cv_, r, defs[s.def]);
@@ -280,7 +284,9 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
     else
       draw_card_back(cv_, r);
     bool recent = t.seat.marked(s.id);
-    if (s.glimpsed && face)
+    if (under) {
+      // its ring would be hidden too
+    } else if (s.glimpsed && face)
       draw_card_ring(cv_, r, theme::notice, px(3));
     else if (sel || focus)
       draw_card_ring(cv_, r, theme::selected, px(3));
@@ -297,6 +303,9 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
         [this, id] { pinned_ = id; }, id ? "card:" + std::to_string(id) : "zone:" + name, id};
     hit(std::move(h));
   }
+  if (z.buried && z.buried_at < static_cast<int>(z.spots.size()))
+    draw_buried_badge(cv_, z.spots[static_cast<size_t>(z.buried_at)].rect, z.buried,
+                      font(11.5, Weight::Bold).px);
   bool badge =
       z.count > 1 && (z.fan == Fan::Stack || (z.spots.size() > 1 && !z.spots.back().face_up));
   if (badge && !z.spots.empty()) {
@@ -305,7 +314,40 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
   }
 }
 
+// A row whose middle cards lie buried (`tighten`, GITMO's long runs)
+// under the mouse: every card of it named by its corner, in order, in a
+// strip over its label ("T4 T5 P6 P7 ... P10"), at once; the large view
+// of the card pointed at still comes beside it.
+void TableView::draw_whole_row(const TableFacts& t) {
+  row_list_ = {};
+  const auto& defs = t.session.card_defs();
+  for (const auto& z : layout_.zones) {
+    if (!z.buried || z.spots.empty()) continue;
+    Rect row = z.spots.front().rect;
+    row.w = z.spots.back().rect.right() - row.x;
+    if (!row.contains(f_.mouse_x, f_.mouse_y)) continue;
+    std::string all;
+    for (const auto& s : z.spots) {
+      bool face = s.face_up && s.def >= 0 && s.def < static_cast<int>(defs.size());
+      std::string c = face ? corner_text(defs[s.def]) : std::string();
+      if (!c.empty()) all += (all.empty() ? "" : " ") + c;
+    }
+    Font f = font(12, Weight::Bold);
+    int w = std::min(area_.w - px(16), std::max(row.w, px(120)));
+    Rect box{std::clamp(row.x, area_.x + px(8), area_.right() - w - px(8)), 0, w, 0};
+    int lines = static_cast<int>(cv_.wrap(all, f, w - px(12)).size());
+    box.h = lines * cv_.line_h(f) + px(8);
+    box.y = std::max(area_.y + px(4), row.y - box.h - px(4));
+    cv_.fill(box, {20, 24, 28, 235}, px(6));
+    cv_.frame(box, {255, 255, 255, 160}, px(6), 1);
+    cv_.paragraph(box.inset(px(4)), all, f, {255, 255, 255, 255});
+    row_list_ = box;
+    return;
+  }
+}
+
 void TableView::draw_preview(const TableFacts& t, bool quiet) {
+  if (!pinned_ && !quiet) draw_whole_row(t);
   int card = 0;
   if (const Hit* h = f_.at(f_.mouse_x, f_.mouse_y)) card = h->card;
   if (card != hover_card_) hover_card_ = card, hover_since_ = f_.now;
@@ -348,6 +390,7 @@ void TableView::draw_hover_large(int card, const TableFacts& t) {
   const auto& zones = t.seat.view().zones;
   int mouse_x = f_.mouse_x, mouse_y = f_.mouse_y, selected = t.choices.selected;
   std::vector<Rect> keep;
+  if (row_list_.w) keep.push_back(row_list_);
   Rect at{mouse_x, mouse_y, 1, 1};  // the card pointed at
   const auto& menu = t.choices.menu;
   if (menu && menu->panel.w) keep.push_back(menu->panel);

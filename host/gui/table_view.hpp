@@ -93,6 +93,7 @@ class TableView : Part {
   void take_off(const TableFacts& t);
   void draw_flights(const TableFacts& t);
   void draw_checklist(const TableFacts& t);
+  void draw_whole_row(const TableFacts& t);
   bool in_flight(int card) const;
 
   TableClicks& clicks_;
@@ -104,6 +105,7 @@ class TableView : Part {
   int pinned_ = 0, hover_card_ = 0;
   uint64_t hover_since_ = 0;
   Rect preview_rect_;  // the large card drawn this frame (w = 0: none)
+  Rect row_list_;      // a buried row's cards listed this frame (w = 0: none)
   bool animate_ = false;
   // Where each card the seat saw was drawn, by id and zone: the start of
   // its flight when the next view has it in another zone.

@@ -732,14 +732,16 @@ return {
   },
   -- The window: each side's Article V, stops and runs in front of that side
   -- (a team's in front of its first player), runs not yet begun left out;
-  -- the stops keep room to fan four from the start, so a stop played on a
-  -- side pushes nothing beside them; the runs lie in three places to a
-  -- line, each with room for a run of ten, so a run begun fills the next
-  -- place and a run that grows pushes nothing (docs/gui.md, `columns`).
+  -- a hand keeps room for eight cards and closes up in it for up to
+  -- fourteen (your own: an opponent's backs pack tight), the stops room to
+  -- fan two from the start, so a stop played on a side pushes nothing; the runs lie in three places to a
+  -- line, each with room for a run of ten, the first place kept from the
+  -- start, so a run begun fills the next place and a run that grows
+  -- pushes nothing (docs/gui.md, `columns`).
   layout = {
-    ["hand:*"] = { fan = "row" },
+    ["hand:*"] = { fan = "row", room = 8, tighten = true },
     ["article:*"] = { owner = "$1" },
-    ["stop:*"] = { owner = "$1", room = 4 },
+    ["stop:*"] = { owner = "$1", room = 2 },
     ["run:*:*"] = { owner = "$1", hide = "empty", columns = 3, room = 10 },
   },
 }

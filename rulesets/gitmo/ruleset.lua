@@ -50,10 +50,16 @@ return {
   card_fields = {
     "deck", "side", "cap", "wild", "points", "effect", "gitmo_only", "decision", "reconstruction"
   },
-  -- the window keeps each of your rows room for five cards from the start
-  -- (a run growing to five then neither shrinks every card nor pushes the
-  -- "On row" slot beside it), and the cards set aside room to fan four
-  layout = { ["row:*"] = { room = 5 }, ["aside:*"] = { room = 4 } },
+  -- the window keeps each row five cards wide for the whole game (a longer
+  -- run closes up, then shows its ends and "+N" for the cards between,
+  -- so it never shrinks every card nor pushes the "On row" slot beside
+  -- it), each "On row" room to fan two protectors and the cards set aside
+  -- room to fan four (README, "The window")
+  layout = {
+    ["row:*"] = { room = 5, tighten = true },
+    ["cap:*"] = { room = 2 },
+    ["aside:*"] = { room = 4 },
+  },
 
   setup = function(g)
     F.init(g)
