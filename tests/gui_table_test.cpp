@@ -334,16 +334,16 @@ int zone_moves(const Game& g, int w, int h, uint64_t seed) {
 //   the stops for two). What remains: a side's fourth run takes a new
 //   line of places and the cards shrink.
 // - Article II (30): 1 / 0 / 0 and 2 / 0 / 1 (the "Played on" row past
-//   its room for six); Constitution 0 and 3 / 3 / 3 at 800x600 (the
-//   cards grow as the hands empty, shrink at the second deal, grow
-//   again); the others 0.
+//   its room for six); Constitution 0, and at 800x600 3 / 3 / 3 while the
+//   cards grew by a quarter as the hands emptied (shrinking at the second
+//   deal, growing again), 0 since they grow only by half; the others 0.
 // Each count at seed 5 is the most allowed, so a regression fails.
 // RATIFY_TEST_SHOT_DIR keeps a picture of each step; RATIFY_TEST_SEED
 // plays another seed (counts printed, not checked); RATIFY_TEST_GAME
 // plays one ruleset only; RATIFY_TEST_SIZE=1280 or 800 one size only.
 TEST(StableTable, ZonesKeepTheirPlaceThroughAGame) {
   const std::map<std::string, int> allowed_1280 = {{"article2", 1}};
-  const std::map<std::string, int> allowed_800 = {{"article2", 2}, {"constitution", 3}};
+  const std::map<std::string, int> allowed_800 = {{"article2", 2}};
   const char* seed_env = std::getenv("RATIFY_TEST_SEED");
   uint64_t seed = seed_env ? std::stoull(seed_env) : 5;
   const char* only = std::getenv("RATIFY_TEST_GAME");

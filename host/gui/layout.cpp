@@ -438,7 +438,7 @@ Trial try_fit(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
 // The largest cards whose regions fit the table's height; smaller still
 // (down to half) while a row is too long to keep its cards' corners in
 // sight. With a LayoutMemory the size stays as it was while it fits and
-// could not grow by a quarter (on the last four layouts) or by half, and a
+// could not grow by half, and a
 // shrink goes a step further than it must, so the next card or two do not
 // shrink it again.
 Fit largest_fit(const LayoutInput& in, std::vector<Region>& regions, std::vector<Item>& items,
@@ -508,24 +508,15 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
     f = largest_fit(in, regions, items, corners);
   }
   if (!mem) return f;
-  // Growing goes only as far as the last few layouts would all have
-  // allowed (a row that wraps and unwraps turn by turn would swing the size
-  // back and forth), and only by a quarter; by half (a new deal) at once.
-  int fresh = f.big.ch, allowed = fresh;
-  for (int r : mem->recent)
-    if (r) allowed = std::min(allowed, r);
-  int grow_to = !same                            ? 0
-                : fresh >= mem->card_h * 3 / 2   ? fresh
-                : allowed >= mem->card_h * 5 / 4 ? allowed
-                                                 : 0;
+  // Growing only by half or more (a new deal): a size that follows the
+  // hands as they empty is a table that moves (a row that wraps and
+  // unwraps turn by turn would swing it back and forth too).
+  int fresh = f.big.ch;
+  bool grow = same && fresh >= mem->card_h * 3 / 2;  // a new deal: at once
   Fit kept;
-  if (grow_to && grow_to < fresh &&
-      try_fit(in, regions, items, corners, grow_to, grow_to * 0.72, kept).tall_ok)
-    f = kept;
-  else if (same && !grow_to && fresh >= mem->card_h &&
-           try_fit(in, regions, items, corners, mem->card_h, std::min(mem->small_h, f.small.ch),
-                   kept)
-               .tall_ok)
+  if (same && !grow && fresh >= mem->card_h &&
+      try_fit(in, regions, items, corners, mem->card_h, std::min(mem->small_h, f.small.ch), kept)
+          .tall_ok)
     f = kept;
   else if (same && fresh < mem->card_h && fresh * 0.92 >= min_h &&
            try_fit(in, regions, items, corners, fresh * 0.92, f.small.ch * 0.92, kept).tall_ok)
@@ -534,15 +525,12 @@ Fit fit_cards(const LayoutInput& in, std::vector<Region>& regions, std::vector<I
     int top = std::max(f.top, mem->top_h), bottom = std::max(f.bottom, mem->bottom_h);
     if (top + bottom + f.centre <= t.h) f.top = top, f.bottom = bottom;
   }
-  std::array<int, 4> recent{};
-  if (same) std::copy(mem->recent.begin(), mem->recent.end() - 1, recent.begin() + 1);
-  recent[0] = fresh;
   auto widths = same ? std::move(mem->zone_w) : std::map<std::string, int>{};
   auto starts = same ? std::move(mem->starts_line) : std::map<std::string, bool>{};
   auto seen = std::move(mem->seen);  // what the rules showed, whatever the size
   widths[kRoom] = kept_room;
-  *mem = {key,    f.big.ch,          f.small.ch,        f.top,          f.bottom,
-          recent, std::move(widths), std::move(starts), std::move(seen)};
+  *mem = {key,      f.big.ch,          f.small.ch,        f.top,
+          f.bottom, std::move(widths), std::move(starts), std::move(seen)};
   return f;
 }
 

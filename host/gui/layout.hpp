@@ -70,12 +70,12 @@ struct TableLayout {
 // What the last layout chose, so the next one keeps the card size and the
 // areas' heights while the cards still fit: areas that jumped at every
 // turn were hard to follow. Shrinking when the cards no longer fit is at
-// once (and a step more); growing waits until the cards may grow by a
-// quarter on the last four layouts, or by half (a new hand).
+// once (and a step more); growing only by half or more (a new hand): a
+// quarter's growth as hands emptied, undone at the next deal, moved every
+// zone three times a game (Constitution at 800x600).
 struct LayoutMemory {
   std::string key;  // table, players, bottom player, card definitions: another starts afresh
   int card_h = 0, small_h = 0, top_h = 0, bottom_h = 0;
-  std::array<int, 4> recent{};  // the card heights the last layouts would have chosen afresh
   // The widest box each zone had ("hand:1@120": at cards 120 px high): a
   // zone keeps that room when its cards go, so a hand that shrinks and
   // grows again does not shift its neighbours back and forth.
