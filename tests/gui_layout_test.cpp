@@ -60,11 +60,13 @@ struct Table {
       game->apply(static_cast<int>((seed >> 33) % count));
     }
   }
-  TableLayout lay_out(int bottom = 1, LayoutMemory* memory = nullptr, int viewer = -1) {
-    view = game->view(viewer < 0 ? bottom : viewer);
+  // What the window hands the layout for view `v` (the ruleset's hints
+  // unless others are given), the bottom player `bottom`.
+  LayoutInput input(const engine::View& v, int bottom = 1, const nlohmann::json* hints = nullptr,
+                    LayoutMemory* memory = nullptr) const {
     LayoutInput in;
-    in.view = &view;
-    in.hints = &loaded->meta().layout;
+    in.view = &v;
+    in.hints = hints ? hints : &loaded->meta().layout;
     in.defs = &game->state().card_defs();
     in.players = game->players();
     in.bottom = bottom;
@@ -72,7 +74,11 @@ struct Table {
     in.label_width = label_w;
     in.bold_width = bold_w;
     in.memory = memory;
-    return lay_out_table(in);
+    return in;
+  }
+  TableLayout lay_out(int bottom = 1, LayoutMemory* memory = nullptr, int viewer = -1) {
+    view = game->view(viewer < 0 ? bottom : viewer);
+    return lay_out_table(input(view, bottom, nullptr, memory));
   }
   const ZoneSpot* spot(const TableLayout& t, const std::string& zone) const {
     for (const auto& z : t.zones)
@@ -169,16 +175,7 @@ TEST(Layout14, ARowKeepsTheRoomItsHintAsks) {
   Table tb("gitmo", 2, 3);
   auto with = tb.lay_out();
   nlohmann::json none = nlohmann::json::object();
-  LayoutInput in;
-  in.view = &tb.view;
-  in.hints = &none;
-  in.defs = &tb.game->state().card_defs();
-  in.players = 2;
-  in.bottom = 1;
-  in.table = kTable;
-  in.label_width = label_w;
-  in.bold_width = bold_w;
-  auto without = lay_out_table(in);
+  auto without = lay_out_table(tb.input(tb.view, 1, &none));
   const ZoneSpot* row = tb.spot(with, "row:1:1");
   const ZoneSpot* bare = tb.spot(without, "row:1:1");
   ASSERT_TRUE(row && bare);
@@ -221,17 +218,7 @@ TEST(Layout14, AmendmentsKeepsRoomForAHandOfFourteenAndTheFirstRun) {
   run.visibility = core::Visibility::All;
   run.cards.resize(3);
   grown.zones.push_back(run);
-  LayoutInput in;
-  in.view = &grown;
-  in.hints = &tb.loaded->meta().layout;
-  in.defs = &tb.game->state().card_defs();
-  in.players = 2;
-  in.bottom = 1;
-  in.table = kTable;
-  in.label_width = label_w;
-  in.bold_width = bold_w;
-  in.memory = &memory;
-  auto after = lay_out_table(in);
+  auto after = lay_out_table(tb.input(grown, 1, nullptr, &memory));
   EXPECT_EQ(after.card_h, before.card_h) << "the cards shrank";
   for (const char* name : {"article:1", "stop:1", "article:2", "stop:2", "hand:2"}) {
     const ZoneSpot* a = tb.spot(before, name);
@@ -325,16 +312,7 @@ TEST(Layout14, PatienceColumnsLineUpAndStayWhenAPileEmpties) {
   auto before = t;
   for (auto& z : tb.view.zones)
     if (z.name == "lords:3" || z.name == "people:8") z.cards.clear();
-  LayoutInput in;
-  in.view = &tb.view;
-  in.hints = &tb.loaded->meta().layout;
-  in.defs = &tb.game->state().card_defs();
-  in.players = 1;
-  in.bottom = 1;
-  in.table = kTable;
-  in.label_width = label_w;
-  in.bold_width = bold_w;
-  auto after = lay_out_table(in);
+  auto after = lay_out_table(tb.input(tb.view));
   ASSERT_EQ(after.zones.size(), before.zones.size());
   for (size_t k = 0; k < after.zones.size(); ++k) {
     const auto& name = tb.view.zones[after.zones[k].zone].name;
@@ -766,15 +744,7 @@ TEST(HandsSorted, AHandIsDrawnInOrderAndTheRulesKeepTheirs) {
     tb.play(3);
     tb.view = tb.game->view(1);
     nlohmann::json hints = tb.loaded->meta().layout;
-    LayoutInput in;
-    in.view = &tb.view;
-    in.hints = &hints;
-    in.defs = &tb.game->state().card_defs();
-    in.players = tb.game->players();
-    in.bottom = 1;
-    in.table = kTable;
-    in.label_width = label_w;
-    in.bold_width = bold_w;
+    LayoutInput in = tb.input(tb.view, 1, &hints);
     auto drawn = [&](const TableLayout& t) {
       std::vector<int> ids;
       for (const auto& z : t.zones)
