@@ -157,6 +157,29 @@ TEST(Table, AKnownCardCanLieFaceDown) {
   EXPECT_FALSE(t.knows(1, 4));  // shuffled: anonymous again
 }
 
+// knows_in, the search's unchecked walk over the zones, agrees with knows
+// for every card of every zone and every player, onlooker included.
+TEST(Table, KnowsInAZoneAgreesWithKnows) {
+  Table t = make_table();
+  int hand = t.zone_index("hand:1"), pile = t.zone_index("pile");
+  t.move(1, hand);
+  t.move(2, pile);
+  t.move(3, pile);
+  t.reveal(4, 2);
+  t.reveal(5, 0);
+  t.turn_down(5);
+  auto agree = [&] {
+    for (const Zone& z : t.zones())
+      for (size_t i = 0; i < z.cards.size(); ++i)
+        for (PlayerId p = 0; p <= 2; ++p)
+          EXPECT_EQ(t.knows_in(p, z, i), t.knows(p, z.cards[i])) << z.name << " " << i << " " << p;
+  };
+  agree();
+  Rng r(3);
+  t.shuffle(t.zone_index("deck"), r);
+  agree();
+}
+
 // Zone stamps change with the cards and never repeat for other contents,
 // so a ruleset may cache by them; a copy keeps them (same contents).
 TEST(Table, ZoneStampsFollowTheCards) {

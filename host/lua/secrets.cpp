@@ -188,8 +188,9 @@ uint64_t Match::observation(int player) {
   core::Hasher h;
   for (const auto& z : table_.zones()) {
     h.add(static_cast<uint64_t>(z.cards.size()));
-    for (core::CardId c : z.cards)
-      h.add(table_.knows(player, c) ? static_cast<uint64_t>(table_.def_index(c)) + 1 : 0);
+    for (size_t i = 0; i < z.cards.size(); ++i)
+      h.add(table_.knows_in(player, z, i) ? static_cast<uint64_t>(table_.def_index(z.cards[i])) + 1
+                                          : 0);
   }
   const auto& secrets = rules_.meta().secrets;
   uint64_t fields = 0;
