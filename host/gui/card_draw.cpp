@@ -340,9 +340,12 @@ void draw_playing_card(Canvas& cv, Rect r, const core::CardDef& d, const Playing
   Font cf{corner_font_px(h, large), Weight::Bold};
   int pad = std::max(2, h / 28), lh = cv.line_h(cf);
   std::string corner = p.rank + p.symbol;
+  bool partly = !large && visible_w > 0 && visible_w < r.w - 2;
+  // Under the next card of a fan, the corner shrinks to the part that
+  // shows ("Q" with half a suit says less).
+  while (partly && cf.px > 8 && cv.text_w(corner, cf) > visible_w - pad - 2) --cf.px;
   cv.text(r.x + pad + 1, r.y + pad / 2, corner, cf, ink);
   if (h < 44) return;
-  bool partly = !large && visible_w > 0 && visible_w < r.w - 2;
   int bottom_corner = h >= 70 && !partly ? lh : 0;
   if (bottom_corner)
     cv.text(r.right() - pad - 1 - cv.text_w(corner, cf), r.bottom() - pad / 2 - lh, corner, cf,
@@ -399,7 +402,11 @@ void draw_card_face(Canvas& cv, Rect r, const core::CardDef& d, bool large, int 
   Rect face{r.x + bw, r.y + band, r.w - 2 * bw, r.h - band - bw};
   cv.fill(face, theme::face, std::max(2, rad - bw));
   int pad = std::max(2, h / 28);
-  draw_header(cv, {r.x + pad + bw, r.y, r.w - 2 * (pad + bw), band}, d, on, h, large, partly);
+  // An overlapped card's corner fits the part that shows: drawn across
+  // the next card's edge, "LA 10" read "LA 1" at 640 px.
+  int header_w = r.w - 2 * (pad + bw);
+  if (partly) header_w = std::min(header_w, visible_w - pad - bw - 1);
+  draw_header(cv, {r.x + pad + bw, r.y, header_w, band}, d, on, h, large, partly);
   Rect in = face.inset(pad);
   if (h < kNameless) {  // too small for more than a label: the corner, else the name
     if (corner_label(d).empty()) {
