@@ -88,10 +88,12 @@ end
 -- unit fits is offered in row order, top before bottom. A unit of wild
 -- cards only fits any anchored run, at either end.
 local function unit_moves(g, T, list, n)
-  local pure, on_top, under, anchored, slot = T.pure, T.on_top, T.under, T.anchored, T.slot
-  local rows = T.rows
-  for i = 1, T.n do
-    local src = rows[i]
+  local pure, on_top, under, anchored, slot, p = T.pure, T.on_top, T.under, T.anchored, T.slot, T.p
+  local sources = T.filled
+  while sources ~= 0 do
+    local src_bit = sources & -sources
+    sources = sources ~ src_bit
+    local src = slot[ROW_OF_BIT[src_bit]]
     local unit = src
     repeat
       local fit_top, fit_bottom = anchored, anchored
@@ -106,8 +108,8 @@ local function unit_moves(g, T, list, n)
           set = set ~ bit
           local dst = slot[ROW_OF_BIT[bit]]
           if not (pure and clash(unit, dst)) then
-            if fit_top & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "top") end
-            if fit_bottom & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "bottom") end
+            if fit_top & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "top", p) end
+            if fit_bottom & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "bottom", p) end
           end
         end
       end
