@@ -83,38 +83,43 @@ local function deck_moves(g, T, list, n)
   return n
 end
 
--- The units of every row onto the runs they fit, found from the sets of T:
--- rows that fit neither end are never looked at, and every run end the
--- unit fits is offered in row order, top before bottom. A unit of wild
--- cards only fits any anchored run, at either end.
+-- A unit of row src onto the run ends it fits (fit_top, fit_bottom: the
+-- rows whose top or bottom end takes it) where it may go, in row order,
+-- top before bottom.
+local function unit_onto(g, T, src, unit, fit_top, fit_bottom, list, n)
+  local to = destinations(T, src, unit)
+  fit_top, fit_bottom = fit_top & to, fit_bottom & to
+  local set, slot, pure, p = fit_top | fit_bottom, T.slot, T.pure, T.p
+  while set ~= 0 do
+    local bit = set & -set
+    set = set ~ bit
+    local dst = slot[ROW_OF_BIT[bit]]
+    if not (pure and clash(unit, dst)) then
+      if fit_top & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "top", p) end
+      if fit_bottom & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "bottom", p) end
+    end
+  end
+  return n
+end
+
+-- The units of every row, in row order, onto the runs they fit, found from
+-- the sets of T: a run fits a top end that takes its first value and a
+-- bottom end that takes its last; a unit of wild cards only fits any
+-- anchored run, at either end. Then the bottom card alone, if it may go.
 local function unit_moves(g, T, list, n)
-  local pure, on_top, under, anchored, slot, p = T.pure, T.on_top, T.under, T.anchored, T.slot, T.p
-  local sources = T.filled
-  while sources ~= 0 do
-    local src_bit = sources & -sources
-    sources = sources ~ src_bit
-    local src = slot[ROW_OF_BIT[src_bit]]
-    local unit = src
-    repeat
-      local fit_top, fit_bottom = anchored, anchored
-      local first = unit.first
-      if first then fit_top, fit_bottom = on_top[first], under[unit.last] end
-      if fit_top | fit_bottom ~= 0 then
-        local to = destinations(T, src, unit)
-        fit_top, fit_bottom = fit_top & to, fit_bottom & to
-        local set = fit_top | fit_bottom
-        while set ~= 0 do
-          local bit = set & -set
-          set = set ~ bit
-          local dst = slot[ROW_OF_BIT[bit]]
-          if not (pure and clash(unit, dst)) then
-            if fit_top & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "top", p) end
-            if fit_bottom & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "bottom", p) end
-          end
-        end
+  local on_top, under, anchored, slot = T.on_top, T.under, T.anchored, T.slot
+  for i = 1, T.slots do
+    local src = slot[i]
+    if src.count > 0 then
+      local first, fit_top, fit_bottom = src.first, anchored, anchored
+      if first then fit_top, fit_bottom = on_top[first], under[src.last] end
+      if fit_top | fit_bottom ~= 0 then n = unit_onto(g, T, src, src, fit_top, fit_bottom, list, n) end
+      local bottom = src.bottom
+      if bottom then
+        fit_top, fit_bottom = on_top[bottom.first], under[bottom.last]
+        if fit_top | fit_bottom ~= 0 then n = unit_onto(g, T, src, bottom, fit_top, fit_bottom, list, n) end
       end
-      unit = unit == src and src.bottom -- then the bottom card alone, if it may go
-    until not unit
+    end
   end
   return n
 end
@@ -178,12 +183,12 @@ function P.actions(g)
   local s, p = g.state, g.state.turn
   local list, T = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, S.read(g, p)
   local n = deck_moves(g, T, list, 0)
-  if s.moves < g.options.turn_move_limit then
+  if s.moves < T.move_limit then
     n = unit_moves(g, T, list, n)
     n = held_moves(g, T, list, n)
     if s.last then n = n + 1 list[n] = S.TAKE_BACK end
   end
-  if not (g.options.help_opponents and missing_own_play(g, p, list)) then list[n + 1] = S.END end
+  if not (T.help_opponents and missing_own_play(g, p, list)) then list[n + 1] = S.END end
   return list
 end
 
