@@ -255,19 +255,24 @@ function APPLY.deck(g, _, a)
 end
 
 -- The unit's cards are those the action lists (the row has not changed
--- since): lay them on the chosen end, in run order (R.attach). A whole run
--- of p's own leaves its spot vacant: settle() refills it from the deck
--- before anything else (F.refill_own); a partner's or an opponent's spot
--- waits for the dealer.
+-- since): lay them on the chosen end, in run order (R.attach); a whole run
+-- laid on top is the row's cards in their order, moved in one host call.
+-- A whole run of p's own leaves its spot vacant: settle() refills it from
+-- the deck before anything else (F.refill_own); a partner's or an
+-- opponent's spot waits for the dealer.
+-- (Each field is read once: a move's read-only stand-in answers every
+-- read through a host call.)
 function APPLY.move(g, p, a)
-  local from_cap, to_cap = CAP[a.from_owner][a.from_row], CAP[a.owner][a.row]
-  local to = ROW[a.owner][a.row]
-  remember(g, ROW[a.from_owner][a.from_row], to, from_cap, to_cap)
-  R.attach(g, a.cards, to, a.at)
-  if a.part == "run" then
-    R.move_caps(g, from_cap, to_cap)
-    if a.from_owner == p then g.state.refill_row = a.from_row end
+  local from_q, from_s, q, s, at = a.from_owner, a.from_row, a.owner, a.row, a.at
+  local from, to, from_cap, to_cap = ROW[from_q][from_s], ROW[q][s], CAP[from_q][from_s], CAP[q][s]
+  remember(g, from, to, from_cap, to_cap)
+  if a.part ~= "run" then
+    R.attach(g, a.cards, to, at)
+    return
   end
+  if at == "top" then g.move_all(from, to) else R.attach(g, a.cards, to, at) end
+  R.move_caps(g, from_cap, to_cap)
+  if from_q == p then g.state.refill_row = from_s end
 end
 
 function APPLY.place(g, p, a)
@@ -290,14 +295,14 @@ function APPLY.take_back(g)
 end
 
 function P.apply(g, a)
-  local s = g.state
-  if a.kind == "end" then
+  local s, kind = g.state, a.kind
+  if kind == "end" then
     F.end_turn(g)
     return
   end
-  APPLY[a.kind](g, s.turn, a)
+  APPLY[kind](g, s.turn, a)
   s.active = true
-  if a.kind ~= "deck" then s.moves = s.moves + 1 end
+  if kind ~= "deck" then s.moves = s.moves + 1 end
 end
 
 return P
