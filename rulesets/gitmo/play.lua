@@ -29,32 +29,33 @@ local P = {}
 local function clash(u, r) return u.mixed or r.mixed or (u.side and r.side and u.side ~= r.side) end
 
 -- The rules below answer for a whole set of rows at once (bit per row, as
--- in T): which rows may p add to, which may a unit go to.
-
--- The rows p may add to: own and partner's runs always; an opponent's run
--- unless a Trump protects it. Jesus Saves runs may be added to.
-local function addable(T) return T.own_rows | (T.opponent_rows & ~T.trump) end
-
--- May p take this unit of an opponent's row r? Never under Trump or Jesus
--- Saves; a run under Gitmo/Justice/Tribunal only with 2 cards or more.
-local function may_take(T, r, unit)
-  if (T.trump | T.jesus) & r.bit ~= 0 then return false end
-  return not (unit.part == "run" and T.gitmo & r.bit ~= 0 and r.count < 2)
+-- in T), once per decision: which rows may p add to, take from, discard
+-- onto.
+-- * Add to: own and partner's runs always; an opponent's run unless a
+--   Trump protects it. Jesus Saves runs may be added to.
+-- * Take from an opponent's row: never under Trump or Jesus Saves; a run
+--   under Gitmo/Justice/Tribunal only with 2 cards or more (T.lone: the
+--   rows of one card).
+-- * Discard onto an opponent's run: not under Trump; onto a Gitmo-type
+--   run only a whole run.
+local function rule(T)
+  local opponents, trump = T.opponent_rows, T.trump
+  T.addable = T.own_rows | (opponents & ~trump)
+  T.takeable = opponents & ~(trump | T.jesus)
+  T.runs_takeable = T.takeable & ~(T.gitmo & T.lone)
+  T.runs_discard = opponents & ~trump
+  T.cards_discard = T.runs_discard & ~T.gitmo
 end
 
 -- The rows this unit of row src may go onto. Own to own: always
--- (switching). Own to opponent (discard): not under Trump; onto a
--- Gitmo-type run only a whole run; a run keeps its protectors at home
--- (README, ruling 9). Opponent to own (taking): see may_take. Opponent to
--- opponent: never. Never onto its own row.
+-- (switching). Own to opponent: discard; a run keeps its protectors at
+-- home (README, ruling 9). Opponent to own: taking. Opponent to opponent:
+-- never. Never onto its own row.
 local function destinations(T, src, unit)
-  local run = unit.part == "run"
-  if not src.own then return may_take(T, src, unit) and T.own_rows or 0 end
-  local rows = T.own_rows
-  if not (run and T.capped & src.bit ~= 0) then
-    rows = rows | (T.opponent_rows & ~T.trump & (run and ~0 or ~T.gitmo))
-  end
-  return rows & ~src.bit
+  local run, bit = unit.part == "run", src.bit
+  if not src.own then return (run and T.runs_takeable or T.takeable) & bit ~= 0 and T.own_rows or 0 end
+  if run and T.capped & bit ~= 0 then return T.own_rows & ~bit end
+  return (T.own_rows | (run and T.runs_discard or T.cards_discard)) & ~bit
 end
 
 -- The face-up top card onto any run it fits that p may add to (the card
@@ -68,7 +69,7 @@ local function deck_moves(g, T, list, n)
   if not d.side then return n end
   local value, pure = d.rank, T.pure
   local on_top, under = T.on_top[value], T.under[value]
-  local set = (on_top | under) & addable(T)
+  local set = (on_top | under) & T.addable
   while set ~= 0 do
     local bit = set & -set
     set = set ~ bit
@@ -182,6 +183,7 @@ end
 function P.actions(g)
   local s, p = g.state, g.state.turn
   local list, T = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, S.read(g, p)
+  rule(T)
   local n = deck_moves(g, T, list, 0)
   if s.moves < T.move_limit then
     n = unit_moves(g, T, list, n)

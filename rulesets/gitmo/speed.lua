@@ -25,8 +25,9 @@
 --                 "run" unit (the whole run, a lone card included). A field
 --                 that does not apply holds false, not nil, so that each
 --                 record keeps the same keys.
---   T.filled      the rows with cards, T.all every slot, T.lone_bonus the
---                 rows holding a bonus card alone (it waits for the dealer);
+--   T.filled      the rows with cards, T.all every slot, T.lone the rows of
+--                 one card, T.lone_bonus those whose card is a bonus card
+--                 (it waits for the dealer);
 --   T.on_top[v]   the rows whose top end takes a unit starting with value v;
 --   T.under[v]    the rows whose bottom end takes a unit ending with value v;
 --   T.anchored    the rows with a numbered card (where a wild unit fits);
@@ -105,7 +106,7 @@ local function start(g, T)
   T.pure, T.bottom_card, T.size, T.slots = g.options.pure_runs, g.options.bottom_card, size, g.players * size
   T.slot, T.on_top, T.under, T.anchored = {}, {}, {}, 0
   T.own_rows, T.capped, T.trump, T.gitmo, T.jesus, T.laid_aside = 0, 0, 0, 0, 0, 0
-  T.filled, T.all, T.lone_bonus, T.p = 0, (1 << T.slots) - 1, 0, false
+  T.filled, T.all, T.lone, T.lone_bonus, T.p = 0, (1 << T.slots) - 1, 0, 0, false
   T.move_limit, T.help_opponents = g.options.turn_move_limit, g.options.help_opponents
   T.caps, T.cap_bits, T.laid = {}, { trump = 0, gitmo = 0, jesus = 0, any = 0 }, {}
   for v = 1, 12 do T.on_top[v], T.under[v] = 0, 0 end
@@ -137,7 +138,7 @@ local function reread_row(g, T, zone, i)
   r.count, r.cards = count, false
   local moves = r.moves
   for k in next, moves do moves[k] = nil end
-  T.lone_bonus = T.lone_bonus & ~bit
+  T.lone, T.lone_bonus = T.lone & ~bit, T.lone_bonus & ~bit
   if count == 0 then
     r.first, r.last = false, false
     T.filled = T.filled & ~bit
@@ -146,7 +147,10 @@ local function reread_row(g, T, zone, i)
   T.filled = T.filled | bit
   local defs, bottom = g.defs, g.bottom(zone)
   r.bottom_card = bottom
-  if count == 1 and not defs[bottom].side then T.lone_bonus = T.lone_bonus | bit end
+  if count == 1 then
+    T.lone = T.lone | bit
+    if not defs[bottom].side then T.lone_bonus = T.lone_bonus | bit end
+  end
   local first = defs[bottom].rank or anchored_first(g, r)
   local last = first and (first + count - 2) % 12 + 1
   r.first, r.last = first, last
