@@ -242,10 +242,12 @@ function P.describe(g, a) return LABEL[a.kind](g, g.state.turn, a) end
 
 -- Without "a card laid is a card played", a move that showed no new card may
 -- be taken back: remember the zones it touches as they were.
-local function remember(g, ...)
+-- (Up to four zones, named rather than `...`: a vararg call costs more,
+-- and this runs at every move.)
+local function remember(g, a, b, c, d)
   if g.options.card_laid_is_played then return end
   local saved = {}
-  for _, z in ipairs { ... } do saved[#saved + 1] = { zone = z, cards = g.cards(z) } end
+  for _, z in ipairs { a, b, c, d } do saved[#saved + 1] = { zone = z, cards = g.cards(z) } end
   g.state.last = saved
 end
 
