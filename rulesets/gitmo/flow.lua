@@ -6,6 +6,7 @@
 
 local B = require "board"
 local E = require "effects"
+local S = require "speed"
 
 local ROW = B.ROW
 
@@ -89,41 +90,37 @@ function F.start_hand(g)
   F.deal(g)
 end
 
+-- The first slot of `set` going round the table from seat p's first row
+-- (row r of seat q is slot (q - 1) * size + r, bit slot - 1: speed.lua).
+local function first_from(set, p, size)
+  local later = set & -(1 << ((p - 1) * size)) -- the rows of p and the seats after him
+  if later ~= 0 then set = later end
+  return S.ROW_OF_BIT[set & -set]
+end
+
 -- One step of the dealer's filling: first any bonus card lying (alone) in a
 -- spot is set aside or followed by its receiver (players from the dealer's
 -- left), then one card goes to the next player round the table with a
 -- vacant spot.
--- One look at the top of every spot serves both: this runs several times
--- after every turn. (Seats are counted round the table rather than listed
--- with B.order, which made a fresh table each time.)
+-- The rows are read as the moves read them (S.rows: the host keeps them
+-- between steps and reads again only the rows that changed), which costs
+-- less than looking at the top of every spot: this runs several times
+-- after every turn.
 function F.fill_step(g)
-  local s, n, size, defs = g.state, g.players, g.state.size, g.defs
-  local left, vacant = B.next(g, s.dealer), 0 -- vacant: bit (p - 1) * 8 + r - 1 for row r of p
-  for i = 0, n - 1 do
-    local p = (left - 1 + i) % n + 1
-    for r = 1, size do
-      local c = g.top(ROW[p][r])
-      if not c then
-        vacant = vacant | 1 << ((p - 1) * 8 + r - 1)
-      elseif not defs[c].side and g.count(ROW[p][r]) == 1 then
-        -- (a bonus card dealt lies alone in its spot; a card without a side
-        -- on top of a longer row is an Alliance laid there, which stays)
-        E.resolve_bonus(g, p, c)
-        return
-      end
-    end
+  local s, T = g.state, S.rows(g)
+  -- (a bonus card dealt lies alone in its spot; a card without a side on
+  -- top of a longer row is an Alliance laid there, which stays)
+  if T.lone_bonus ~= 0 then
+    local r = T.slot[first_from(T.lone_bonus, B.next(g, s.dealer), s.size)]
+    E.resolve_bonus(g, r.q, r.bottom_card)
+    return
   end
+  local vacant = T.all & ~T.filled
   if vacant ~= 0 and g.count("deck") > 0 then
-    for i = 0, n - 1 do
-      local p = (s.fill.next - 1 + i) % n + 1
-      for r = 1, size do
-        if vacant & 1 << ((p - 1) * 8 + r - 1) ~= 0 then -- his first vacant spot
-          g.draw("deck", ROW[p][r])
-          s.fill.next = B.next(g, p)
-          return
-        end
-      end
-    end
+    local r = T.slot[first_from(vacant, s.fill.next, s.size)] -- his first vacant spot
+    g.draw("deck", ROW[r.q][r.s])
+    s.fill.next = B.next(g, r.q)
+    return
   end
   F.fill_done(g)
 end

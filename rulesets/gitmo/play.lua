@@ -29,32 +29,33 @@ local P = {}
 local function clash(u, r) return u.mixed or r.mixed or (u.side and r.side and u.side ~= r.side) end
 
 -- The rules below answer for a whole set of rows at once (bit per row, as
--- in T): which rows may p add to, which may a unit go to.
-
--- The rows p may add to: own and partner's runs always; an opponent's run
--- unless a Trump protects it. Jesus Saves runs may be added to.
-local function addable(T) return T.own_rows | (T.opponent_rows & ~T.trump) end
-
--- May p take this unit of an opponent's row r? Never under Trump or Jesus
--- Saves; a run under Gitmo/Justice/Tribunal only with 2 cards or more.
-local function may_take(T, r, unit)
-  if (T.trump | T.jesus) & r.bit ~= 0 then return false end
-  return not (unit.part == "run" and T.gitmo & r.bit ~= 0 and r.count < 2)
+-- in T), once per decision: which rows may p add to, take from, discard
+-- onto.
+-- * Add to: own and partner's runs always; an opponent's run unless a
+--   Trump protects it. Jesus Saves runs may be added to.
+-- * Take from an opponent's row: never under Trump or Jesus Saves; a run
+--   under Gitmo/Justice/Tribunal only with 2 cards or more (T.lone: the
+--   rows of one card).
+-- * Discard onto an opponent's run: not under Trump; onto a Gitmo-type
+--   run only a whole run.
+local function rule(T)
+  local opponents, trump = T.opponent_rows, T.trump
+  T.addable = T.own_rows | (opponents & ~trump)
+  T.takeable = opponents & ~(trump | T.jesus)
+  T.runs_takeable = T.takeable & ~(T.gitmo & T.lone)
+  T.runs_discard = opponents & ~trump
+  T.cards_discard = T.runs_discard & ~T.gitmo
 end
 
 -- The rows this unit of row src may go onto. Own to own: always
--- (switching). Own to opponent (discard): not under Trump; onto a
--- Gitmo-type run only a whole run; a run keeps its protectors at home
--- (README, ruling 9). Opponent to own (taking): see may_take. Opponent to
--- opponent: never. Never onto its own row.
+-- (switching). Own to opponent: discard; a run keeps its protectors at
+-- home (README, ruling 9). Opponent to own: taking. Opponent to opponent:
+-- never. Never onto its own row.
 local function destinations(T, src, unit)
-  local run = unit.part == "run"
-  if not src.own then return may_take(T, src, unit) and T.own_rows or 0 end
-  local rows = T.own_rows
-  if not (run and T.capped & src.bit ~= 0) then
-    rows = rows | (T.opponent_rows & ~T.trump & (run and ~0 or ~T.gitmo))
-  end
-  return rows & ~src.bit
+  local run, bit = unit.part == "run", src.bit
+  if not src.own then return (run and T.runs_takeable or T.takeable) & bit ~= 0 and T.own_rows or 0 end
+  if run and T.capped & bit ~= 0 then return T.own_rows & ~bit end
+  return (T.own_rows | (run and T.runs_discard or T.cards_discard)) & ~bit
 end
 
 -- The face-up top card onto any run it fits that p may add to (the card
@@ -68,7 +69,7 @@ local function deck_moves(g, T, list, n)
   if not d.side then return n end
   local value, pure = d.rank, T.pure
   local on_top, under = T.on_top[value], T.under[value]
-  local set = (on_top | under) & addable(T)
+  local set = (on_top | under) & T.addable
   while set ~= 0 do
     local bit = set & -set
     set = set ~ bit
@@ -83,36 +84,43 @@ local function deck_moves(g, T, list, n)
   return n
 end
 
--- The units of every row onto the runs they fit, found from the sets of T:
--- rows that fit neither end are never looked at, and every run end the
--- unit fits is offered in row order, top before bottom. A unit of wild
--- cards only fits any anchored run, at either end.
+-- A unit of row src onto the run ends it fits (fit_top, fit_bottom: the
+-- rows whose top or bottom end takes it) where it may go, in row order,
+-- top before bottom.
+local function unit_onto(g, T, src, unit, fit_top, fit_bottom, list, n)
+  local to = destinations(T, src, unit)
+  fit_top, fit_bottom = fit_top & to, fit_bottom & to
+  local set, slot, pure, p = fit_top | fit_bottom, T.slot, T.pure, T.p
+  while set ~= 0 do
+    local bit = set & -set
+    set = set ~ bit
+    local dst = slot[ROW_OF_BIT[bit]]
+    if not (pure and clash(unit, dst)) then
+      if fit_top & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "top", p) end
+      if fit_bottom & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "bottom", p) end
+    end
+  end
+  return n
+end
+
+-- The units of every row, in row order, onto the runs they fit, found from
+-- the sets of T: a run fits a top end that takes its first value and a
+-- bottom end that takes its last; a unit of wild cards only fits any
+-- anchored run, at either end. Then the bottom card alone, if it may go.
 local function unit_moves(g, T, list, n)
-  local pure, on_top, under, anchored, slot = T.pure, T.on_top, T.under, T.anchored, T.slot
-  local rows = T.rows
-  for i = 1, T.n do
-    local src = rows[i]
-    local unit = src
-    repeat
-      local fit_top, fit_bottom = anchored, anchored
-      local first = unit.first
-      if first then fit_top, fit_bottom = on_top[first], under[unit.last] end
-      if fit_top | fit_bottom ~= 0 then
-        local to = destinations(T, src, unit)
-        fit_top, fit_bottom = fit_top & to, fit_bottom & to
-        local set = fit_top | fit_bottom
-        while set ~= 0 do
-          local bit = set & -set
-          set = set ~ bit
-          local dst = slot[ROW_OF_BIT[bit]]
-          if not (pure and clash(unit, dst)) then
-            if fit_top & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "top") end
-            if fit_bottom & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "bottom") end
-          end
-        end
+  local on_top, under, anchored, slot = T.on_top, T.under, T.anchored, T.slot
+  for i = 1, T.slots do
+    local src = slot[i]
+    if src.count > 0 then
+      local first, fit_top, fit_bottom = src.first, anchored, anchored
+      if first then fit_top, fit_bottom = on_top[first], under[src.last] end
+      if fit_top | fit_bottom ~= 0 then n = unit_onto(g, T, src, src, fit_top, fit_bottom, list, n) end
+      local bottom = src.bottom
+      if bottom then
+        fit_top, fit_bottom = on_top[bottom.first], under[bottom.last]
+        if fit_top | fit_bottom ~= 0 then n = unit_onto(g, T, src, bottom, fit_top, fit_bottom, list, n) end
       end
-      unit = unit == src and src.bottom -- then the bottom card alone, if it may go
-    until not unit
+    end
   end
   return n
 end
@@ -175,13 +183,14 @@ end
 function P.actions(g)
   local s, p = g.state, g.state.turn
   local list, T = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, S.read(g, p)
+  rule(T)
   local n = deck_moves(g, T, list, 0)
-  if s.moves < g.options.turn_move_limit then
+  if s.moves < T.move_limit then
     n = unit_moves(g, T, list, n)
     n = held_moves(g, T, list, n)
     if s.last then n = n + 1 list[n] = S.TAKE_BACK end
   end
-  if not (g.options.help_opponents and missing_own_play(g, p, list)) then list[n + 1] = S.END end
+  if not (T.help_opponents and missing_own_play(g, p, list)) then list[n + 1] = S.END end
   return list
 end
 
@@ -233,10 +242,12 @@ function P.describe(g, a) return LABEL[a.kind](g, g.state.turn, a) end
 
 -- Without "a card laid is a card played", a move that showed no new card may
 -- be taken back: remember the zones it touches as they were.
-local function remember(g, ...)
+-- (Up to four zones, named rather than `...`: a vararg call costs more,
+-- and this runs at every move.)
+local function remember(g, a, b, c, d)
   if g.options.card_laid_is_played then return end
   local saved = {}
-  for _, z in ipairs { ... } do saved[#saved + 1] = { zone = z, cards = g.cards(z) } end
+  for _, z in ipairs { a, b, c, d } do saved[#saved + 1] = { zone = z, cards = g.cards(z) } end
   g.state.last = saved
 end
 
@@ -248,19 +259,24 @@ function APPLY.deck(g, _, a)
 end
 
 -- The unit's cards are those the action lists (the row has not changed
--- since): lay them on the chosen end, in run order (R.attach). A whole run
--- of p's own leaves its spot vacant: settle() refills it from the deck
--- before anything else (F.refill_own); a partner's or an opponent's spot
--- waits for the dealer.
+-- since): lay them on the chosen end, in run order (R.attach); a whole run
+-- laid on top is the row's cards in their order, moved in one host call.
+-- A whole run of p's own leaves its spot vacant: settle() refills it from
+-- the deck before anything else (F.refill_own); a partner's or an
+-- opponent's spot waits for the dealer.
+-- (Each field is read once: a move's read-only stand-in answers every
+-- read through a host call.)
 function APPLY.move(g, p, a)
-  local from_cap, to_cap = CAP[a.from_owner][a.from_row], CAP[a.owner][a.row]
-  local to = ROW[a.owner][a.row]
-  remember(g, ROW[a.from_owner][a.from_row], to, from_cap, to_cap)
-  R.attach(g, a.cards, to, a.at)
-  if a.part == "run" then
-    R.move_caps(g, from_cap, to_cap)
-    if a.from_owner == p then g.state.refill_row = a.from_row end
+  local from_q, from_s, q, s, at = a.from_owner, a.from_row, a.owner, a.row, a.at
+  local from, to, from_cap, to_cap = ROW[from_q][from_s], ROW[q][s], CAP[from_q][from_s], CAP[q][s]
+  remember(g, from, to, from_cap, to_cap)
+  if a.part ~= "run" then
+    R.attach(g, a.cards, to, at)
+    return
   end
+  if at == "top" then g.move_all(from, to) else R.attach(g, a.cards, to, at) end
+  R.move_caps(g, from_cap, to_cap)
+  if from_q == p then g.state.refill_row = from_s end
 end
 
 function APPLY.place(g, p, a)
@@ -283,14 +299,14 @@ function APPLY.take_back(g)
 end
 
 function P.apply(g, a)
-  local s = g.state
-  if a.kind == "end" then
+  local s, kind = g.state, a.kind
+  if kind == "end" then
     F.end_turn(g)
     return
   end
-  APPLY[a.kind](g, s.turn, a)
+  APPLY[kind](g, s.turn, a)
   s.active = true
-  if a.kind ~= "deck" then s.moves = s.moves + 1 end
+  if kind ~= "deck" then s.moves = s.moves + 1 end
 end
 
 return P

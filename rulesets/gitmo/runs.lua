@@ -44,16 +44,27 @@ function R.same_kind(g, a, b)
   return sa == nil or sb == nil or sa == sb
 end
 
+-- The values of the first and last cards of a run, as R.values counts
+-- them (without making the list); nil when no numbered card anchors it.
+local function end_values(g, cards)
+  for anchor, c in ipairs(cards) do
+    local rank = g.defs[c].rank
+    if rank then return (rank - anchor) % 12 + 1, (rank - 1 + #cards - anchor) % 12 + 1 end
+  end
+  return nil
+end
+
 -- Can `unit` (cards in run order) go on the top or bottom end of `run`?
 -- A unit of wild cards only fits anywhere: its values come from the run.
 function R.fits(g, unit, run, at)
   if #run == 0 then return false end
   if g.options.pure_runs and not R.same_kind(g, unit, run) then return false end
-  local uv, rv = R.values(g, unit), R.values(g, run)
-  if not rv then return false end -- a bonus card still waiting in a spot
-  if not uv then return true end
-  if at == "top" then return rv[#rv] % 12 + 1 == uv[1] end
-  return uv[#uv] % 12 + 1 == rv[1]
+  local run_first, run_last = end_values(g, run)
+  if not run_first then return false end -- a bonus card still waiting in a spot
+  local unit_first, unit_last = end_values(g, unit)
+  if not unit_first then return true end
+  if at == "top" then return run_last % 12 + 1 == unit_first end
+  return unit_last % 12 + 1 == run_first
 end
 
 -- The parts of row (p, s) that may be lifted out as one piece: the whole run

@@ -28,16 +28,18 @@ end
 -- Declassified: an unprotected lone card of an opponent, into one of your
 -- vacant spots or onto one of your runs where it fits.
 local take_card = {
+  -- (asked at every step while the decision waits: each row is read once)
   choices = function(g, d, E)
     local B, R = E.board, E.runs
-    local p, list = d.player, {}
+    local p, list, rows, own = d.player, {}, E.rows(g), {}
+    for t = 1, rows do own[t] = g.cards(B.row(p, t)) end
     for _, q in ipairs(E.opponents(g, p)) do
-      for s = 1, E.rows(g) do
-        local cards = g.cards(B.row(q, s))
-        if #cards == 1 and B.numbered(g, cards[1]) and g.count(B.cap(q, s)) == 0 then
-          local c = cards[1]
-          for t = 1, E.rows(g) do
-            local mine = g.cards(B.row(p, t))
+      for s = 1, rows do
+        local row = B.row(q, s)
+        local c = g.count(row) == 1 and g.top(row)
+        if c and B.numbered(g, c) and g.count(B.cap(q, s)) == 0 then
+          for t = 1, rows do
+            local mine = own[t]
             if #mine == 0 then
               list[#list + 1] = E.choice { card = c, row = t, at = "fill", target = q, zone = B.row(p, t) }
             else

@@ -25,7 +25,9 @@
 --                 "run" unit (the whole run, a lone card included). A field
 --                 that does not apply holds false, not nil, so that each
 --                 record keeps the same keys.
---   T.filled      the rows with cards;
+--   T.filled      the rows with cards, T.all every slot, T.lone the rows of
+--                 one card, T.lone_bonus those whose card is a bonus card
+--                 (it waits for the dealer);
 --   T.on_top[v]   the rows whose top end takes a unit starting with value v;
 --   T.under[v]    the rows whose bottom end takes a unit ending with value v;
 --   T.anchored    the rows with a numbered card (where a wild unit fits);
@@ -33,9 +35,8 @@
 --                 for Gitmo/Justice/Tribunal, jesus), T.caps[i] the cards on
 --                 the run of slot i; T.laid[q] the protectors and Alliances
 --                 seat q holds aside.
--- Each decision of p adds (r.own and T.rows rewritten only when they change):
---   T.rows[1 .. T.n]  the rows with cards, in seat and row order; r.own on
---                 each: p may use it as his own;
+-- Each decision of p adds (r.own rewritten only when p changes):
+--   r.own on each record: p may use the row as his own;
 --   T.own_rows, T.opponent_rows  the rows with cards that p may use as his
 --                 own, and the others;
 --   T.capped      the rows carrying protectors; T.trump, T.gitmo, T.jesus:
@@ -103,10 +104,11 @@ end
 local function start(g, T)
   local size = g.state.size
   T.pure, T.bottom_card, T.size, T.slots = g.options.pure_runs, g.options.bottom_card, size, g.players * size
-  T.rows, T.n, T.slot, T.on_top, T.under, T.anchored = {}, 0, {}, {}, {}, 0
+  T.slot, T.on_top, T.under, T.anchored = {}, {}, {}, 0
   T.own_rows, T.capped, T.trump, T.gitmo, T.jesus, T.laid_aside = 0, 0, 0, 0, 0, 0
-  T.filled, T.rows_filled, T.p = 0, false, false
-  T.cap_kind, T.caps, T.cap_bits, T.laid = {}, {}, { trump = 0, gitmo = 0, jesus = 0, any = 0 }, {}
+  T.filled, T.all, T.lone, T.lone_bonus, T.p = 0, (1 << T.slots) - 1, 0, 0, false
+  T.move_limit, T.help_opponents = g.options.turn_move_limit, g.options.help_opponents
+  T.caps, T.cap_bits, T.laid = {}, { trump = 0, gitmo = 0, jesus = 0, any = 0 }, {}
   for v = 1, 12 do T.on_top[v], T.under[v] = 0, 0 end
   local i = 0
   for q = 1, g.players do
@@ -136,6 +138,7 @@ local function reread_row(g, T, zone, i)
   r.count, r.cards = count, false
   local moves = r.moves
   for k in next, moves do moves[k] = nil end
+  T.lone, T.lone_bonus = T.lone & ~bit, T.lone_bonus & ~bit
   if count == 0 then
     r.first, r.last = false, false
     T.filled = T.filled & ~bit
@@ -144,6 +147,10 @@ local function reread_row(g, T, zone, i)
   T.filled = T.filled | bit
   local defs, bottom = g.defs, g.bottom(zone)
   r.bottom_card = bottom
+  if count == 1 then
+    T.lone = T.lone | bit
+    if not defs[bottom].side then T.lone_bonus = T.lone_bonus | bit end
+  end
   local first = defs[bottom].rank or anchored_first(g, r)
   local last = first and (first + count - 2) % 12 + 1
   r.first, r.last = first, last
@@ -161,24 +168,19 @@ end
 -- Tribunal, Jesus Saves): the sets T.cap_bits by kind (cap_bits.any: any
 -- protector), whatever the row holds; S.read keeps the rows with cards.
 local function reread_cap(g, T, zone, i)
-  local bits, bit, kind = T.cap_bits, T.slot[i].bit, T.cap_kind[i]
-  if kind then -- the kinds it had no longer count
-    for k in pairs(kind) do bits[k] = bits[k] & ~bit end
-    bits.any = bits.any & ~bit
-  end
-  T.cap_kind[i], T.caps[i] = false, false
+  local bits, keep = T.cap_bits, ~T.slot[i].bit
+  -- the kinds it had no longer count (clearing all four costs less than
+  -- remembering which)
+  bits.trump, bits.gitmo, bits.jesus, bits.any = bits.trump & keep, bits.gitmo & keep, bits.jesus & keep,
+    bits.any & keep
+  T.caps[i] = false
   if g.count(zone) == 0 then return end
-  local defs, now, cards = g.defs, false, g.cards(zone)
+  local defs, cards, bit = g.defs, g.cards(zone), ~keep
   T.caps[i] = cards
-  for _, c in ipairs(cards) do
-    local k = defs[c].cap
-    if k then
-      now = now or {}
-      now[k] = true
-      bits[k], bits.any = bits[k] | bit, bits.any | bit
-    end
+  for k = 1, #cards do
+    local kind = defs[cards[k]].cap
+    if kind then bits[kind], bits.any = bits[kind] | bit, bits.any | bit end
   end
-  T.cap_kind[i] = now
 end
 
 -- How many protectors and Alliances seat q holds aside (the cards he lays
@@ -248,28 +250,15 @@ local function mark_own(g, T, p)
   T.p, T.own_mask = p, own
 end
 
--- The rows with cards, in seat and row order: listed again only when
--- another set of rows holds cards.
-local function list_rows(T)
-  local filled, rows, n = T.filled, T.rows, 0
-  local set = filled
-  while set ~= 0 do
-    local bit = set & -set
-    set = set ~ bit
-    n = n + 1
-    rows[n] = T.slot[S.ROW_OF_BIT[bit]]
-  end
-  for k = n + 1, #rows do rows[k] = nil end
-  T.n, T.rows_filled = n, filled
-end
+-- The table as it is now, for no one's decision (the dealer's refill):
+-- the zones whose cards changed are read again (by the host's g.memo).
+function S.rows(g) return g.memo(reread, memo_zones(g.players, g.state.size)) end
 
--- The table as p's decision reads it: the zones whose cards changed are
--- read again (by the host's g.memo); then what depends on p.
+-- The table as p's decision reads it: S.rows, then what depends on p.
 function S.read(g, p)
-  local T = g.memo(reread, memo_zones(g.players, g.state.size))
+  local T = S.rows(g)
   if T.p ~= p then mark_own(g, T, p) end
   local filled, bits = T.filled, T.cap_bits
-  if T.rows_filled ~= filled then list_rows(T) end
   T.own_rows, T.opponent_rows = T.own_mask & filled, filled & ~T.own_mask
   T.capped, T.trump, T.gitmo, T.jesus = bits.any & filled, bits.trump & filled, bits.gitmo & filled,
     bits.jesus & filled
@@ -322,31 +311,25 @@ function S.move_cap_action(card, from_q, from_s, q, s)
   return a
 end
 
--- A move names the cards it lifts. A move of a single card (a lone card,
--- or the bottom card alone) is made fresh at each decision: kept by card,
--- source, destination, end, part and target, as the others are, there
--- were tens of thousands of them at four players, each with its read-only
--- stand-in kept by the host, and the memory they held (45 MiB against 21)
--- cost more in cache misses than the tables saved (README, "Speed"). A
--- run of several cards is shared only while the source row keeps its
--- cards: src.moves, emptied when the row is read again (reread_row), keyed
--- by destination slot, end and target.
-local function one_card_move(card, src, unit, dst, at, target)
-  return { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
-    owner = dst.q, row = dst.s, at = at, cards = { card }, zone = ROW[dst.q][dst.s], target = target }
-end
-
-function S.move_action(g, src, unit, dst, at)
+-- A move names the cards it lifts. A move of the whole row (a lone card
+-- too) is shared while the source row keeps its cards: src.moves, emptied
+-- when the row is read again (reread_row), keyed by destination slot, end
+-- and the player deciding (who, with the rows, tells the move's target).
+-- So a row holds at most a move per destination, end and player, and
+-- only while it is unchanged (a cache of every one-card move ever offered,
+-- by card, source, destination and end, grew to tens of thousands of
+-- tables at four players and cost more in cache misses than it saved:
+-- README, "Speed"). The bottom card alone (option "bottom card") is made
+-- fresh at each decision.
+function S.move_action(g, src, unit, dst, at, p)
+  local key = unit == src and (dst.index * 2 + (at == "top" and 0 or 1)) * 8 + p
+  local a = key and src.moves[key]
+  if a then return a end
   local target = (not dst.own and dst.q) or (not src.own and src.q) or nil
-  if unit ~= src then return one_card_move(unit.card, src, unit, dst, at, target) end
-  if src.count == 1 then return one_card_move(src.bottom_card, src, unit, dst, at, target) end
-  local key = (dst.index * 2 + (at == "top" and 0 or 1)) * 8 + (target or 0)
-  local a = src.moves[key]
-  if not a then
-    a = { kind = "move", from_owner = src.q, from_row = src.s, part = "run",
-      owner = dst.q, row = dst.s, at = at, cards = cards_of(g, src), zone = ROW[dst.q][dst.s], target = target }
-    src.moves[key] = a
-  end
+  local cards = not key and { unit.card } or src.count == 1 and { src.bottom_card } or cards_of(g, src)
+  a = { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
+    owner = dst.q, row = dst.s, at = at, cards = cards, zone = ROW[dst.q][dst.s], target = target }
+  if key then src.moves[key] = a end
   return a
 end
 
