@@ -175,9 +175,9 @@ TEST(Session, SearchingBotsThinkOnACopyOfTheGame) {
   EXPECT_EQ(bot_of_seat("easy", true), "heuristic");
   EXPECT_EQ(bot_of_seat("easy", false), "random");
   EXPECT_EQ(bot_of_seat("hard", true), "mcts:ms=2000:threads=0");
-  // the ruleset's own search settings (amendments: `search = "depth=0"`)
+  // the ruleset's own search settings (amendments: `search = "depth=0:opponents=tree"`)
   EXPECT_EQ(bot_of_seat("hard", true, "depth=0"), "mcts:depth=0:ms=2000:threads=0");
-  EXPECT_EQ(engine::Loaded::open("amendments")->meta().search, "depth=0");
+  EXPECT_EQ(engine::Loaded::open("amendments")->meta().search, "depth=0:opponents=tree");
   EXPECT_EQ(engine::Loaded::open("captured")->meta().search, "");
   EXPECT_EQ(fill_seats({"human", "hard", "normal", "mcts:iters=50"}, 4).size(), 4u);
   EXPECT_THROW(fill_seats({"human", "mcts:iters=none"}, 2), engine::InputError);

@@ -721,9 +721,11 @@ return {
   describe = describe,
   status = status,
   table_status = table_status,
-  -- the window's Normal and Hard bots: judge new positions by the heuristic
-  -- at once (README, "Bots": it beat random playouts here)
-  search = "depth=0",
+  -- mcts's settings here (plain `mcts`, the window's Normal and Hard bots):
+  -- judge new positions by the heuristic at once, and let the opponents
+  -- choose by the tree's statistics (README, "Bots": it beat the heuristic
+  -- so, where the heuristic's own choices for them did not)
+  search = "depth=0:opponents=tree",
   heuristic = heuristic,
   -- what scenario tests may set with G:set (docs/lua-api.md)
   settable = {
