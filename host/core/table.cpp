@@ -164,17 +164,7 @@ bool Table::knows(PlayerId p, CardId c) const {
 bool Table::sees(PlayerId p, CardId c) const {
   if (known_.at(check_card(c) - 1) & (1u << p)) return true;
   const Zone& z = zones_[card_zone_[c - 1]];
-  switch (z.visibility) {
-    case Visibility::All:
-      return true;
-    case Visibility::Owner:
-      return z.owner == p && p != 0;
-    case Visibility::Top:
-      return !z.cards.empty() && z.cards.back() == c;
-    case Visibility::None:
-      return false;
-  }
-  return false;
+  return shows(p, z, !z.cards.empty() && z.cards.back() == c);
 }
 
 std::string Table::check_conservation() const {

@@ -109,14 +109,18 @@ class Table {
   // were a tenth of an iteration in amendments.
   bool knows_in(PlayerId p, const Zone& z, size_t pos) const {
     CardId c = z.cards[pos];
-    if ((known_[c - 1] | remembered_[c - 1]) & (1u << p)) return true;
+    return ((known_[c - 1] | remembered_[c - 1]) & (1u << p)) ||
+           shows(p, z, pos + 1 == z.cards.size());
+  }
+  // Whether zone z shows p a card of it (on_top: the card is its top one).
+  static bool shows(PlayerId p, const Zone& z, bool on_top) {
     switch (z.visibility) {
       case Visibility::All:
         return true;
       case Visibility::Owner:
         return z.owner == p && p != 0;
       case Visibility::Top:
-        return pos + 1 == z.cards.size();
+        return on_top;
       case Visibility::None:
         return false;
     }
