@@ -19,7 +19,7 @@ int RandomBot::choose(engine::Game& game, core::Rng& rng) {
 // end, as with any bot: the world is restored and the error goes on.
 std::vector<double> one_step_scores(engine::State& m, int me, int n) {
   std::vector<double> out(static_cast<size_t>(n));
-  engine::Mark world = m.mark();
+  engine::Mark world = m.mark(n);
   try {
     for (int i = 0; i < n; ++i) {
       if (i > 0) m.restore(world);
@@ -61,7 +61,7 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
   int n = m.action_count();
   if (n <= 1) return 0;
   int me = m.actor();
-  engine::Mark real = m.mark();
+  engine::Mark real = m.mark(worlds_);
   std::vector<double> total(static_cast<size_t>(n), 0.0);
   try {
     for (int w = 0; w < worlds_; ++w) {

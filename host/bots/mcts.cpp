@@ -377,7 +377,8 @@ MctsBot::~MctsBot() = default;
 RootStats MctsBot::search(engine::State& m, int me, core::Rng& rng, int iterations,
                           const Yardstick& y) {
   auto real_keys = m.action_keys();
-  engine::Mark real = m.mark();
+  // restored once per iteration (a timed search: as many, unknown)
+  engine::Mark real = m.mark(c_.ms > 0 ? engine::State::kOften : iterations + 1);
   try {
     Search search(m, c_, rng, y);
     auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(c_.ms);

@@ -157,9 +157,9 @@ std::string State::no_action_message(int actor) {
   return lua::no_action_message(m_->rules(), actor);
 }
 
-Mark State::mark() {
+Mark State::mark(int restores) {
   Mark k;
-  k.s_ = std::make_unique<lua::Snapshot>(m_->snapshot());
+  k.s_ = std::make_unique<lua::Snapshot>(m_->snapshot(restores));
   return k;
 }
 std::pair<uint64_t, uint64_t> State::rng_position() {

@@ -168,7 +168,11 @@ class State {
   // Player `actor` has no legal action: the message, with file:line.
   std::string no_action_message(int actor);
 
-  Mark mark();
+  // `restores`: how often the caller will come back to it (a search's
+  // root, the heuristic's tries): a moment restored often is restored
+  // faster (lua::CopyPlan).
+  Mark mark(int restores = 1);
+  static constexpr int kOften = 1 << 30;
   void restore(const Mark& m);
   // Where the game's RNG stands: a move that changes it drew at random.
   std::pair<uint64_t, uint64_t> rng_position();

@@ -12,6 +12,7 @@
 
 #include "core/hash.hpp"
 #include "core/rng.hpp"
+#include "lua/copy_plan.hpp"
 #include "lua/vm.hpp"
 
 namespace ratify::lua {

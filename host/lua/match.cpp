@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 #include "core/replay.hpp"
 #include "lua/internal.hpp"
@@ -25,6 +26,10 @@ Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
   if (this != &o) {
     if (vm_ && state_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, state_ref_);
     if (vm_ && actions_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, actions_ref_);
+    if (vm_) drop_plan();
+    plan_ = std::move(o.plan_);
+    plan_bytes_ = std::exchange(o.plan_bytes_, 0);
+    restores_ = o.restores_;
     vm_ = o.vm_;
     state_ref_ = o.state_ref_;
     actions_ref_ = o.actions_ref_;
@@ -43,7 +48,14 @@ Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
   return *this;
 }
 
+void Snapshot::drop_plan() const {
+  plan_.release(vm_->state());
+  vm_->charge(-static_cast<std::ptrdiff_t>(plan_bytes_));
+  plan_bytes_ = 0;
+}
+
 Snapshot::~Snapshot() {
+  if (vm_) drop_plan();
   if (vm_ && state_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, state_ref_);
   if (vm_ && actions_ref_ != -1) luaL_unref(vm_->state(), LUA_REGISTRYINDEX, actions_ref_);
 }

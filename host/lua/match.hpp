@@ -12,6 +12,7 @@
 #include "core/options.hpp"
 #include "core/rng.hpp"
 #include "core/table.hpp"
+#include "lua/copy_plan.hpp"
 #include "lua/error.hpp"
 
 struct lua_State;
@@ -44,6 +45,7 @@ class Snapshot {
 
  private:
   friend class Match;
+  void drop_plan() const;
   Vm* vm_ = nullptr;
   int state_ref_ = -1;
   core::Table table_;
@@ -59,6 +61,11 @@ class Snapshot {
   // again after every restore.
   int actions_ref_ = -1;
   int actions_n_ = 0;
+  // A moment to be restored often makes its g.state again from a plan of
+  // its copy: a search restores one moment a thousand times.
+  mutable CopyPlan plan_;
+  mutable size_t plan_bytes_ = 0;  // charged to the VM
+  mutable int restores_ = 1;
 };
 
 class Match {
@@ -166,7 +173,14 @@ class Match {
   nlohmann::json save(bool with_log = true);
   void load(const nlohmann::json& j);  // throws std::runtime_error on a bad save
 
-  Snapshot snapshot();
+  // Planning g.state costs about one copy of it, and making it again from
+  // the plan about half a copy (constitution's search, callgrind): from
+  // three restores on, a plan pays.
+  static constexpr int kPlanFrom = 3;
+  // `restores`: how often the caller means to come back to it (a search's
+  // root: once per iteration); from kPlanFrom on, its g.state is planned
+  // (CopyPlan) at the first restore.
+  Snapshot snapshot(int restores = 1);
   void restore(const Snapshot& s);
   // Makes this match a world `player` could be in, drawn from `rng` (the
   // bot's own) and from nothing `player` does not know: every card the

@@ -86,8 +86,9 @@ void Match::load(const nlohmann::json& j) {
   touch();
 }
 
-Snapshot Match::snapshot() {
+Snapshot Match::snapshot(int restores) {
   Snapshot s;
+  s.restores_ = restores;
   s.table_ = table_;
   s.rng_ = rng_;
   s.log_size_ = log_.size();
@@ -156,9 +157,25 @@ void Match::restore_state(const Snapshot& s) {
   if (s.vm_ != &vm_) throw ScriptError("a snapshot of another game");
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, s.state_ref_);
-    push_copy(L, -1);
-    lua_setfield(L, -3, "state");
+    if (!s.plan_.ready() && s.restores_ >= kPlanFrom) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, s.state_ref_);
+      s.drop_plan();
+      s.plan_.record(L, -1);
+      lua_pop(L, 1);
+      s.plan_bytes_ = s.plan_.bytes();
+      if (!vm_.charge(static_cast<std::ptrdiff_t>(s.plan_bytes_))) {
+        s.drop_plan();  // over the memory cap: copy instead (which may fail)
+        s.restores_ = 1;
+      }
+    }
+    if (s.plan_.ready()) {
+      s.plan_.push(L);
+    } else {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, s.state_ref_);
+      push_copy(L, -1);
+      lua_remove(L, -2);
+    }
+    lua_setfield(L, -2, "state");
   });
   table_.restore_from(s.table_);
   rng_ = s.rng_;

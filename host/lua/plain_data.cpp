@@ -385,6 +385,131 @@ void push_copy(lua_State* L, int idx) {
   met.clear();
   copy_rec(L, lua_absindex(L, idx), 0, met);
 }
+// Recording walks the table as copy_rec does, in the same order, and
+// keeps nothing with a destructor on its frames (a memory error jumps
+// over them): the steps belong to the plan, which is ready only at the end.
+void CopyPlan::record(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  ready_ = false;
+  steps_.clear();
+  objects_ = 0;
+  depth_ = 0;
+  // Sized as the last plan of this thread was: the moments of one game
+  // are alike, and growing both step by step cost a third of a plan.
+  thread_local size_t steps_hint = 0;
+  thread_local int objects_hint = 0;
+  steps_.reserve(steps_hint);
+  lua_createtable(L, objects_hint, 0);
+  objects_at_ = lua_gettop(L);
+  lua_pushvalue(L, -1);
+  objects_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  record_table(L, idx, 0);
+  lua_pop(L, 1);
+  steps_hint = steps_.size();
+  objects_hint = objects_;
+  ready_ = true;
+}
+
+void CopyPlan::record_scalar(lua_State* L, int idx, bool sets) {
+  Step s{Op::Object, sets, false};
+  switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx))
+        s.op = Op::Int, s.i = lua_tointeger(L, idx);
+      else
+        s.op = Op::Num, s.d = lua_tonumber(L, idx);
+      break;
+    case LUA_TBOOLEAN:
+      s.op = lua_toboolean(L, idx) ? Op::True : Op::False;
+      break;
+    default:  // strings, and a table used as a key: kept as they are
+      lua_pushvalue(L, idx);
+      lua_rawseti(L, objects_at_, ++objects_);
+      s.i = objects_;
+  }
+  steps_.push_back(s);
+}
+
+void CopyPlan::record_table(lua_State* L, int idx, int depth) {
+  if (depth > kMaxDepth) luaL_error(L, "data nested too deep (a cycle?)");
+  depth_ = std::max(depth_, depth);
+  luaL_checkstack(L, 6, "data nested too deep");
+  Step t{Op::Table, false, false};
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pop(L, 1);
+    ++t.fields;
+  }
+  t.array = static_cast<int>(lua_rawlen(L, idx));
+  t.fields = std::max(0, t.fields - t.array);
+  if (lua_getmetatable(L, idx)) {
+    if (is_tripwire(L, lua_gettop(L))) {
+      lua_rawseti(L, objects_at_, ++objects_);
+      t.metatable = objects_;
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+  steps_.push_back(t);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    // an integer key goes with its value's step (lua_rawseti), not pushed
+    bool at_index = lua_isinteger(L, -2);
+    if (!at_index) record_scalar(L, -2, false);
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      record_table(L, lua_gettop(L), depth + 1);
+      steps_.push_back(Step{Op::Close, true, false});
+    } else {
+      record_scalar(L, -1, true);
+    }
+    if (at_index) steps_.back().at_index = true, steps_.back().key = lua_tointeger(L, -2);
+    lua_pop(L, 1);
+  }
+}
+
+void CopyPlan::push(lua_State* L) const {
+  luaL_checkstack(L, 2 * depth_ + 8, "data nested too deep");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, objects_ref_);
+  int objects = lua_gettop(L);
+  for (const Step& s : steps_) {
+    switch (s.op) {
+      case Op::Table:
+        lua_createtable(L, s.array, s.fields);
+        if (s.metatable) {
+          lua_rawgeti(L, objects, s.metatable);
+          lua_setmetatable(L, -2);
+        }
+        break;
+      case Op::Close:
+        break;
+      case Op::Int:
+        lua_pushinteger(L, s.i);
+        break;
+      case Op::Num:
+        lua_pushnumber(L, s.d);
+        break;
+      case Op::True:
+      case Op::False:
+        lua_pushboolean(L, s.op == Op::True);
+        break;
+      case Op::Object:
+        lua_rawgeti(L, objects, s.i);
+        break;
+    }
+    if (s.at_index)
+      lua_rawseti(L, -2, s.key);
+    else if (s.sets)
+      lua_rawset(L, -3);
+  }
+  lua_remove(L, objects);
+}
+
+void CopyPlan::release(lua_State* L) {
+  if (objects_ref_ != -1) luaL_unref(L, LUA_REGISTRYINDEX, objects_ref_);
+  objects_ref_ = -1;
+  ready_ = false;
+}
+
 bool deep_equal(lua_State* L, int a, int b) {
   Pairs pairs;
   return equal_rec(L, lua_absindex(L, a), lua_absindex(L, b), 0, pairs);
