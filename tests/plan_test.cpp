@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
 #include "core/rng.hpp"
 #include "engine/game.hpp"
@@ -77,6 +78,21 @@ function M.heuristic(g, p) return g.state.number[2] end
 return M
 )";
 
+// Rules in a folder of their own under the temporary folder, gone with
+// the object.
+struct Rules {
+  fs::path dir;
+  std::shared_ptr<engine::Loaded> loaded;
+  Rules(const std::string& name, const char* text)
+      : dir(fs::temp_directory_path() / ("ratify_plan_" + name)) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "ruleset.lua") << text;
+    loaded = engine::Loaded::open(dir.string());
+  }
+  ~Rules() { fs::remove_all(dir); }
+};
+
 std::string order(lua::Match& m) {
   m.touch();
   return m.action_json(0)["order"];
@@ -85,11 +101,8 @@ std::string order(lua::Match& m) {
 }  // namespace
 
 TEST(Plan, AStateRestoredFromItsPlanIsTheCopyDownToItsOrder) {
-  fs::path dir = fs::temp_directory_path() / "ratify_plan_test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  std::ofstream(dir / "ruleset.lua") << kRules;
-  auto l = engine::Loaded::open(dir.string());
+  Rules rules("order", kRules);
+  auto& l = rules.loaded;
   auto m = l->rules().new_match(1, 1, l->options({}));
   m->apply(0);  // a moment past setup, its tables grown by apply
 
@@ -112,18 +125,14 @@ TEST(Plan, AStateRestoredFromItsPlanIsTheCopyDownToItsOrder) {
   EXPECT_NE(by_copy.find("gamma={1=1.25;2=e;3=false;}"), std::string::npos) << by_copy;
   EXPECT_EQ(by_copy.size(), before.size());
   m.reset();
-  fs::remove_all(dir);
 }
 
 // A moment of a bot's world keeps its tripwires when it is made again from
 // its plan: after every restore, reading the other seat's secret is still
 // an error.
 TEST(Plan, APlannedWorldKeepsItsTripwires) {
-  fs::path dir = fs::temp_directory_path() / "ratify_plan_sealed";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  std::ofstream(dir / "ruleset.lua") << kSealed;
-  auto l = engine::Loaded::open(dir.string());
+  Rules rules("sealed", kSealed);
+  auto& l = rules.loaded;
   engine::Game g(l, 2, 3, l->options({}), engine::Mode::Record);
   core::Rng rng(1);
   engine::State& m = g.state();
@@ -139,5 +148,4 @@ TEST(Plan, APlannedWorldKeepsItsTripwires) {
       EXPECT_NE(std::string(e.what()).find("is player 2's secret"), std::string::npos) << e.what();
     }
   }
-  fs::remove_all(dir);
 }
