@@ -17,7 +17,7 @@ int RandomBot::choose(engine::Game& game, core::Rng& rng) {
 // Each action's score in one world: a won game beats any heuristic value,
 // a lost one is below all. A rules error (a time limit too) is the game's
 // end, as with any bot: the world is restored and the error goes on.
-std::vector<double> one_step_scores(engine::State& m, int me, int n) {
+std::vector<double> one_step_scores(engine::State& m, int me, int n, Leave leave) {
   std::vector<double> out(static_cast<size_t>(n));
   engine::Mark world = m.mark(n);
   try {
@@ -43,7 +43,7 @@ std::vector<double> one_step_scores(engine::State& m, int me, int n) {
     m.restore(world);
     throw;
   }
-  m.restore(world);
+  if (leave == Leave::AsFound) m.restore(world);
   return out;
 }
 
@@ -67,7 +67,7 @@ int HeuristicBot::choose(engine::Game& game, core::Rng& rng) {
     for (int w = 0; w < worlds_; ++w) {
       if (w > 0) m.restore(real);
       m.world_for(me, rng);
-      auto s = one_step_scores(m, me, n);
+      auto s = one_step_scores(m, me, n, Leave::Tried);  // the next world restores `real`
       for (int i = 0; i < n; ++i) total[static_cast<size_t>(i)] += s[static_cast<size_t>(i)];
     }
   } catch (const engine::ScriptError& e) {

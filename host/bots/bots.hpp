@@ -57,7 +57,11 @@ class StrategyBot : public Bot {
 // is, for player `me`: a won game 1e12, a lost one -1e12, else the
 // ruleset's heuristic. The match is left as found, also when a rules error
 // (ScriptError, a time limit too) ends the scoring: it is thrown on.
-std::vector<double> one_step_scores(engine::State& m, int me, int n);
+// `Leave::Tried`: a caller that restores an earlier moment at once (a
+// search's opponent, the heuristic bot's next world) skips the last
+// restore, a copy of g.state; the match is then as after a try.
+enum class Leave { AsFound, Tried };
+std::vector<double> one_step_scores(engine::State& m, int me, int n, Leave leave = Leave::AsFound);
 // A rules error met while `bot` looked ahead for `seat`: the message
 // (file:line first) says where it was met.
 engine::ScriptError in_lookahead(const engine::ScriptError& e, const std::string& bot, int seat);

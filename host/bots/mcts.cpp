@@ -102,10 +102,10 @@ std::vector<double> judged(engine::State& m, int players, MctsConfig::Judge how,
 }
 
 // The ruleset heuristic's choice one step ahead (ties at random).
-int greedy(engine::State& m, int me, core::Rng& rng) {
+int greedy(engine::State& m, int me, core::Rng& rng, Leave leave = Leave::AsFound) {
   int n = m.action_count();
   if (n <= 1) return 0;
-  auto scores = one_step_scores(m, me, n);
+  auto scores = one_step_scores(m, me, n, leave);
   double best = -std::numeric_limits<double>::infinity();
   std::vector<int> ties;
   for (int i = 0; i < n; ++i) {
@@ -254,7 +254,8 @@ class Search {
     } else {
       engine::Mark here = m_.mark();
       m_.world_for(actor, rng_);
-      key = m_.action_keys()[static_cast<size_t>(greedy(m_, actor, rng_))];
+      auto there = m_.action_keys();  // read before the tries: `here` is restored after them
+      key = there[static_cast<size_t>(greedy(m_, actor, rng_, Leave::Tried))];
       m_.restore(here);
       opponents_choices_.emplace(seen, key);
     }
@@ -458,7 +459,7 @@ int MctsBot::heuristic_unless_sure(engine::State& m, int me, core::Rng& rng,
                                    const engine::Mark& real) {
   int n = static_cast<int>(root_.visits.size());
   m.world_for(me, rng);  // judged as the heuristic bot would: from its view
-  auto scores = one_step_scores(m, me, n);
+  auto scores = one_step_scores(m, me, n, Leave::Tried);
   m.restore(real);
   double top = *std::max_element(scores.begin(), scores.end());
   int pick = -1, visits = 0;
