@@ -395,7 +395,7 @@ void CopyPlan::record(lua_State* L, int idx) {
   objects_ = 0;
   depth_ = 0;
   // Sized as the last plan of this thread was: the moments of one game
-  // are alike, and growing both step by step cost a third of a plan.
+  // are alike, and both would otherwise grow by reallocating.
   thread_local size_t steps_hint = 0;
   thread_local int objects_hint = 0;
   steps_.reserve(steps_hint);
