@@ -18,6 +18,8 @@ class CopyPlan {
  public:
   CopyPlan() = default;
   // A plan moved from lets go of nothing: its objects went with the move.
+  // A plan moved onto must hold none (release() it first: letting go
+  // needs the Lua state, which a move has not got); Snapshot does so.
   CopyPlan(CopyPlan&& o) noexcept { *this = std::move(o); }
   CopyPlan& operator=(CopyPlan&& o) noexcept {
     steps_ = std::move(o.steps_);
