@@ -144,7 +144,8 @@ TEST(Bots, MctsSettingsAreChecked) {
   EXPECT_TRUE(bots::parse_mcts("mcts:opponents=heuristic", true).heuristic_opponents);
   EXPECT_FALSE(bots::parse_mcts("mcts:opponents=tree", true).heuristic_opponents);
   EXPECT_THROW(bots::parse_mcts("mcts:opponents=heuristic", false), std::invalid_argument);
-  EXPECT_FALSE(bots::parse_mcts("mcts:iters=9", false).stop_when_decided);
+  EXPECT_TRUE(bots::parse_mcts("mcts:iters=9", false).stop_when_decided);
+  EXPECT_FALSE(bots::parse_mcts("mcts:stop=all", false).stop_when_decided);
   EXPECT_TRUE(bots::parse_mcts("mcts:stop=decided", false).stop_when_decided);
   EXPECT_THROW(bots::parse_mcts("mcts:stop=soon", false), std::invalid_argument);
 }
@@ -257,7 +258,7 @@ TEST(Bots, ParallelSearchIsTheSameEveryRun) {
   std::vector<int> first;
   for (int run = 0; run < 2; ++run) {
     engine::Game g(l, 2, 11, l->options({}));
-    auto bot = bots::make_bot("mcts:iters=40:threads=2", l->meta());
+    auto bot = bots::make_bot("mcts:iters=40:threads=2:stop=all", l->meta());
     auto* mcts = dynamic_cast<bots::MctsBot*>(bot.get());
     ASSERT_NE(mcts, nullptr);
     core::Rng rng(3);
@@ -267,10 +268,42 @@ TEST(Bots, ParallelSearchIsTheSameEveryRun) {
     int visits = 0;
     for (int v : mcts->last_root().visits) visits += v;
     EXPECT_EQ(visits, 40);
+    EXPECT_EQ(mcts->last_root().iterations, 40);
     std::vector<int> seen = mcts->last_root().visits;
     seen.push_back(choice);
     if (run == 0) first = seen;
     EXPECT_EQ(seen, first);
+  }
+}
+
+// `stop=decided` (the default) ends a search once the most tried root
+// action cannot be overtaken: from the same random numbers it makes the
+// same choice as the whole search, in fewer iterations where one action
+// stands out.
+TEST(Bots, AStopWhenDecidedChoosesAsTheWholeSearch) {
+  for (const char* ruleset : {"article2", "constitution", "gitmo"}) {
+    auto l = engine::Loaded::open(ruleset);
+    int positions = 0, stopped = 0;
+    for (uint64_t seed = 1; positions < 6 && seed < 50; ++seed) {
+      engine::Game g(l, 2, seed, l->options({}));
+      advance(g, static_cast<int>(seed % 7) * 3, seed);
+      if (g.actor() == 0 || g.action_count() < 2) continue;
+      ++positions;
+      std::vector<int> choices;
+      std::vector<long long> iterations;
+      for (const char* stop : {"all", "decided"}) {
+        auto bot = bots::make_bot(std::string("mcts:iters=300:stop=") + stop, l->meta());
+        core::Rng rng(seed);
+        choices.push_back(bot->choose(g, rng));
+        iterations.push_back(dynamic_cast<bots::MctsBot&>(*bot).last_root().iterations);
+      }
+      EXPECT_EQ(choices[0], choices[1]) << ruleset << " seed " << seed;
+      EXPECT_EQ(iterations[0], 300);
+      EXPECT_LE(iterations[1], 300);
+      stopped += iterations[1] < 300;
+    }
+    EXPECT_EQ(positions, 6) << ruleset;
+    EXPECT_GE(stopped, 1) << ruleset << ": no search was decided early";
   }
 }
 

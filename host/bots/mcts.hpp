@@ -75,10 +75,10 @@ struct MctsConfig {
   // bot's, `iters` split between them; their roots are summed. The result
   // for a seed depends on N, never on how the threads are scheduled.
   int threads = 1;
-  // `stop=decided`: an iteration count's search stops once the most
-  // visited root action cannot be overtaken in the iterations left (the
-  // choice is then made, and the rest would only refine its statistics);
-  // `stop=all` (default) runs them all. Either way the same for a seed.
+  // `stop=decided` (mcts_defaults): an iteration count's search stops once
+  // the most visited root action cannot be overtaken in the iterations
+  // left (the choice is then made, and the rest would only refine its
+  // statistics); `stop=all` runs them all. Either way the same for a seed.
   bool stop_when_decided = false;
   // `trust=Z`: the heuristic bot's choice stands unless the search found
   // another action better by Z standard errors of the two means (0, the
@@ -96,6 +96,8 @@ struct RootStats {
   std::vector<int> visits;
   std::vector<double> mean;
   int chosen = 0;
+  // The iterations searched (fewer than asked when the choice was decided).
+  long long iterations = 0;
   // The search's own estimate of its chance: the chosen action's mean.
   double estimate() const { return visits.empty() ? 0.0 : mean[static_cast<size_t>(chosen)]; }
 };
@@ -128,7 +130,8 @@ class MctsBot : public Bot {
 // new node reaches judged at once by the heuristic (depth=0) and the other
 // players choosing as the heuristic bot would (opponents=heuristic) where
 // the ruleset has a heuristic, else random playouts cut at kCappedPlayout
-// actions; then the ruleset's declared settings (`search`, e.g.
+// actions; stopped once the choice is decided (stop=decided, the same
+// choice sooner); then the ruleset's declared settings (`search`, e.g.
 // "depth=0:opponents=tree").
 // `policies`: the ruleset's strategy bots, which `rollout=NAME` may name.
 MctsConfig mcts_defaults(bool ruleset_has_heuristic, const std::string& search = {},

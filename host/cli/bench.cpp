@@ -93,6 +93,7 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
         "mcts:iters=1000:depth=0, not '" +
         spec + "'");
   auto bot = bots::make_bot(spec, meta);
+  const auto& mcts = dynamic_cast<const bots::MctsBot&>(*bot);
   std::unique_ptr<engine::Game> game;
   core::Rng bot_rng(core::mix_seed(seed, 7));
   for (int k = 0, met = 0; run.searched < decisions && k < 10000; ++k) {
@@ -111,7 +112,8 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
         bot->choose(g, bot_rng);
         run.search_seconds += secs_since(start);
         g.state().set_profile(nullptr);
-        run.iterations += config.iterations;
+        // those searched: a decided search stops early (stop=decided)
+        run.iterations += mcts.last_root().iterations;
         ++run.searched;
       }
       g.apply(n <= 1 ? 0 : static_cast<int>(pick.below(static_cast<uint32_t>(n))));

@@ -192,7 +192,8 @@ int main(int argc, char** argv) {
       "Comma list of bots by seat (default: random in every seat): random, "
       "heuristic[:worlds=N], bot, "
       "mcts[:iters=N|:ms=N][:rollout=heuristic|BOT][:depth=N][:opponents=tree|BOT][:threads=N]"
-      "[:stop=decided][:trust=Z] (BOT: one of the ruleset's strategy bots, one call a move; "
+      "[:stop=all][:trust=Z] (BOT: one of the ruleset's strategy bots, one call a move; "
+      "stop=all: every iteration, not only until the choice is decided; "
       "trust=Z: the heuristic's choice unless the search is Z standard errors surer; bare mcts "
       "suits the ruleset: its declared search, else depth=0 judged by its heuristic "
       "with heuristic opponents, else playouts capped at 400 actions)");
