@@ -57,9 +57,10 @@ void rearrange_unseen(lua::Match& m, int player) {
   }
 }
 
-int mcts_choice(engine::Game& g, int iters, uint64_t seed) {
+int mcts_choice(engine::Game& g, int iters, uint64_t seed, int worlds = 0) {
   bots::MctsConfig c;
   c.iterations = iters;
+  c.worlds = worlds;
   bots::MctsBot bot(c);
   core::Rng rng(seed);
   return bot.choose(g, rng);
@@ -96,6 +97,12 @@ TEST_P(NotPeeking, MctsChoosesTheSameWhateverTheUnseenCards) {
     int choice_b = mcts_choice(b, hc.iterations, seed);
     EXPECT_EQ(a.state().action_fields(choice_a), b.state().action_fields(choice_b))
         << hc.ruleset << " seed " << seed;
+    // a pool of worlds is dealt from the same view (`worlds=N`)
+    choice_a = mcts_choice(a, hc.iterations, seed, 8);
+    EXPECT_EQ(a.state().hash(), before) << "the search changed the real game";
+    choice_b = mcts_choice(b, hc.iterations, seed, 8);
+    EXPECT_EQ(a.state().action_fields(choice_a), b.state().action_fields(choice_b))
+        << hc.ruleset << " seed " << seed << ", worlds=8";
   }
 }
 
@@ -148,6 +155,10 @@ TEST(Bots, MctsSettingsAreChecked) {
   EXPECT_FALSE(bots::parse_mcts("mcts:stop=all", false).stop_when_decided);
   EXPECT_TRUE(bots::parse_mcts("mcts:stop=decided", false).stop_when_decided);
   EXPECT_THROW(bots::parse_mcts("mcts:stop=soon", false), std::invalid_argument);
+  EXPECT_EQ(bots::parse_mcts("mcts:worlds=16", false).worlds, 16);
+  EXPECT_EQ(bots::parse_mcts("mcts:worlds=0", false).worlds, 0);
+  EXPECT_THROW(bots::parse_mcts("mcts:worlds=-1", false), std::invalid_argument);
+  EXPECT_THROW(bots::parse_mcts("mcts:worlds=many", false), std::invalid_argument);
 }
 
 // `rollout=NAME` and `opponents=NAME` name one of the ruleset's strategy
@@ -304,6 +315,34 @@ TEST(Bots, AStopWhenDecidedChoosesAsTheWholeSearch) {
     }
     EXPECT_EQ(positions, 6) << ruleset;
     EXPECT_GE(stopped, 1) << ruleset << ": no search was decided early";
+  }
+}
+
+// `worlds=N`: the iterations share N worlds, each dealt once, so a
+// thousand iterations pay for N deals; the same seed searches the same
+// way every run, and a fresh world per iteration is still there.
+TEST(Bots, AWorldPoolIsDealtOncePerWorld) {
+  auto l = engine::Loaded::open("article2");
+  engine::Game g(l, 2, 5, l->options({}));
+  advance(g, 5, 5);
+  ASSERT_GT(g.action_count(), 1);
+  std::vector<int> first;
+  for (const char* spec : {"mcts:iters=200:stop=all:worlds=8", "mcts:iters=200:stop=all:worlds=8",
+                           "mcts:iters=200:stop=all:worlds=0"}) {
+    auto bot = bots::make_bot(spec, l->meta());
+    auto& mcts = dynamic_cast<bots::MctsBot&>(*bot);
+    core::Rng rng(9);
+    uint64_t before = g.state().hash();
+    int choice = bot->choose(g, rng);
+    EXPECT_EQ(g.state().hash(), before) << spec;
+    EXPECT_EQ(mcts.last_root().iterations, 200) << spec;
+    bool pooled = std::string(spec).find("worlds=8") != std::string::npos;
+    EXPECT_EQ(mcts.last_root().worlds, pooled ? 8 : 200) << spec;
+    if (!pooled) continue;
+    std::vector<int> seen = mcts.last_root().visits;
+    seen.push_back(choice);
+    if (first.empty()) first = seen;
+    EXPECT_EQ(seen, first) << "the same seed searched differently";
   }
 }
 

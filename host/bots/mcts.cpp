@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
@@ -131,15 +132,20 @@ class Search {
       : m_(m), c_(c), rng_(rng), players_(m.players()), yardstick_(std::move(y)) {
     trees_.resize(static_cast<size_t>(players_) + 1);
     for (auto& t : trees_) t.emplace_back();
+    for (int w = 0; w < c_.worlds; ++w) {  // before any iteration draws
+      uint64_t a = (static_cast<uint64_t>(rng_.next()) << 32) | rng_.next();
+      uint64_t b = (static_cast<uint64_t>(rng_.next()) << 32) | rng_.next();
+      worlds_.emplace_back(a, b);
+    }
+    world_marks_.resize(worlds_.size());
   }
 
-  // One iteration in a fresh world. A rules error down the line (a time
+  // Iteration k, in its world. A rules error down the line (a time
   // limit too) is thrown on: the game ends with it, as with any bot. (It
   // used to count as a loss for whoever chose it, and the search went on:
   // a second per try when the error was the time limit.)
-  void iterate(const engine::Mark& root, int me) {
-    m_.restore(root);
-    m_.world_for(me, rng_);
+  void iterate(const engine::Mark& root, int me, int k) {
+    enter_world(root, me, k);
     me_ = me;
     path_.clear();
     descend();
@@ -165,6 +171,7 @@ class Search {
   RootStats root(const std::vector<uint64_t>& real_keys) const {
     RootStats r;
     r.keys = real_keys;
+    r.worlds = dealt_;
     int most = -1;
     for (size_t i = 0; i < real_keys.size(); ++i) {
       int visits = 0;
@@ -182,6 +189,32 @@ class Search {
   struct Step {
     int tree, node, edge, actor;
   };
+
+  // A fresh world for every iteration, or (`worlds=N`) world k mod N of
+  // the search's own: each dealt once from random numbers drawn when the
+  // search began, its moment marked with its legal actions and restored
+  // at every later visit. A world seen again meets the opponents as they
+  // chose in it before (opponents_choice), so their one step ahead is
+  // paid once per world and node, not once per iteration.
+  void enter_world(const engine::Mark& root, int me, int k) {
+    if (worlds_.empty()) {
+      m_.restore(root);
+      m_.world_for(me, rng_);
+      ++dealt_;
+      return;
+    }
+    size_t w = static_cast<size_t>(k) % worlds_.size();
+    if (world_marks_[w]) {
+      m_.restore(*world_marks_[w]);
+      return;
+    }
+    m_.restore(root);
+    core::Rng deal = worlds_[w];
+    m_.world_for(me, deal);
+    m_.action_keys();  // listed once, kept with the mark
+    world_marks_[w] = m_.mark(engine::State::kOften);
+    ++dealt_;
+  }
 
   // The tree whose nodes `player` chooses at.
   int tree_of(int player) const { return c_.tree_per_player ? player : me_; }
@@ -343,6 +376,9 @@ class Search {
   std::vector<std::vector<Node>> trees_;  // [player]; one tree: the searcher's
   std::vector<Step> path_;
   std::unordered_map<uint64_t, uint64_t> opponents_choices_;  // observation -> key
+  std::vector<core::Rng> worlds_;                             // `worlds=N`: each world's deal
+  std::vector<std::optional<engine::Mark>> world_marks_;      // each world, once dealt
+  int dealt_ = 0;                                             // worlds dealt
 };
 
 int int_value(const std::string& key, const std::string& value, int lo, int hi) {
@@ -387,7 +423,7 @@ RootStats MctsBot::search(engine::State& m, int me, core::Rng& rng, int iteratio
     for (;; ++done) {
       if (c_.ms > 0 ? std::chrono::steady_clock::now() >= deadline && done > 0 : done >= iterations)
         break;
-      search.iterate(real, me);
+      search.iterate(real, me, done);
       if (c_.stop_when_decided && c_.ms == 0 && search.decided(iterations - done - 1)) {
         ++done;
         break;
@@ -444,7 +480,10 @@ RootStats MctsBot::search_in_parallel(engine::Game& game, int me, core::Rng& rng
     if (e) std::rethrow_exception(e);
   // The roots summed by action; the choice is the action tried most often.
   RootStats sum = roots[0];
-  for (int t = 1; t < n; ++t) sum.iterations += roots[static_cast<size_t>(t)].iterations;
+  for (int t = 1; t < n; ++t) {
+    sum.iterations += roots[static_cast<size_t>(t)].iterations;
+    sum.worlds += roots[static_cast<size_t>(t)].worlds;
+  }
   for (size_t i = 0; i < sum.keys.size(); ++i) {
     double reward = sum.mean[i] * sum.visits[i];
     for (int t = 1; t < n; ++t) {
@@ -586,6 +625,8 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
       c.redeal_opponents = value == "opponents";
     } else if (key == "opponents") {
       set_opponents(c, value, has_heuristic, policies);
+    } else if (key == "worlds") {
+      c.worlds = int_value(key, value, 0, 100000);
     } else if (key == "stop") {
       if (value != "all" && value != "decided")
         throw std::invalid_argument("mcts: stop is 'all' or 'decided', not '" + value + "'");
@@ -607,7 +648,8 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
           "ruleset), depth=N "
           "to cut playouts and judge by the heuristic, judge=soft|leader, "
           "trees=one|each, redeal=root|opponents, opponents=tree|heuristic|BOT, threads=N, "
-          "stop=all|decided, trust=Z (the heuristic's choice unless the search is Z standard "
+          "worlds=N (iterations share N worlds; 0: a world each), stop=all|decided, trust=Z (the "
+          "heuristic's choice unless the search is Z standard "
           "errors surer), c=X for UCB's exploration constant)");
     }
   }

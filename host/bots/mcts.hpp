@@ -86,6 +86,12 @@ struct MctsConfig {
   // well and only a few choices reward looking ahead, the search's noise
   // elsewhere costs more than it finds (meet_the_patriots, README "Bots").
   double trust = 0;
+  // `worlds=N`: iteration k plays in world k mod N of the search's own,
+  // each dealt once from the searcher's view (0: a fresh world every
+  // iteration). A world seen again costs a restore instead of a deal, and
+  // the other players' choices made in it before are kept, so the
+  // opponents' one step ahead is paid once per world and node.
+  int worlds = 0;
 };
 
 // What the search of one decision found at its root, for each action
@@ -96,8 +102,10 @@ struct RootStats {
   std::vector<int> visits;
   std::vector<double> mean;
   int chosen = 0;
-  // The iterations searched (fewer than asked when the choice was decided).
+  // The iterations searched (fewer than asked when the choice was decided)
+  // and the worlds dealt for them (as many, or `worlds=N`'s N at most).
   long long iterations = 0;
+  int worlds = 0;
   // The search's own estimate of its chance: the chosen action's mean.
   double estimate() const { return visits.empty() ? 0.0 : mean[static_cast<size_t>(chosen)]; }
 };
