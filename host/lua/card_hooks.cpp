@@ -4,13 +4,12 @@
 // counter in front of each hook instead, once, when a batch game first
 // notes cards. The counter is a C function holding the hook and its
 // card's definition: it counts the call for the match running (the VM's
-// current match; a bot's imagined world does not note cards, so its calls
-// are not counted), then calls the hook with the same arguments and hands
-// back all it returns. Only a call that hands the hook the game (`g`, first)
-// counts: a plain function of numbers, such as a Style's
-// zero_affiliation(holder, q), is one the rules may remember the answers of
-// across games (article2 does), so how often it is called depends on which
-// games a thread played before, and counts must not depend on threads.
+// current match; Match::hook_ran leaves out calls in a bot's imagined
+// world, which the bot makes on the same match), then calls the hook with the same arguments and
+// hands back all it returns. Only a call that hands the hook the game (`g`, first) counts: a plain
+// function of numbers, such as a Style's zero_affiliation(holder, q), is one the rules may remember
+// the answers of across games (article2 does), so how often it is called depends on which games a
+// thread played before, and counts must not depend on threads.
 #include <unordered_map>
 
 #include "lua/internal.hpp"

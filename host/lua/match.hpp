@@ -106,13 +106,15 @@ class Match {
   // (read inside the call it makes anyway): card coverage without a
   // protected call of its own at every action of a batch game.
   // Noting cards also counts, per card definition, the calls of its hooks
-  // made while this match runs, from now on (Rules::count_hooks).
+  // made while this match runs in the real game, from now on
+  // (Rules::count_hooks): a bot searches on this match too, and the calls
+  // in its imagined worlds are none of the game's.
   void set_note_cards(bool on);
   const std::vector<int>& applied_cards() const { return applied_cards_; }
   const std::vector<int64_t>& hooks_run() const { return hooks_run_; }
   bool noting_cards() const { return note_cards_; }
   void hook_ran(size_t def) {
-    if (note_cards_ && def < hooks_run_.size()) ++hooks_run_[def];
+    if (note_cards_ && world_ == 0 && def < hooks_run_.size()) ++hooks_run_[def];
   }
   // A hash of each legal action's fields: the same action in another
   // world (a bot's determinization) has the same key.
