@@ -626,7 +626,7 @@ void apply_settings(MctsConfig& c, const std::string& settings, bool has_heurist
     } else if (key == "opponents") {
       set_opponents(c, value, has_heuristic, policies);
     } else if (key == "worlds") {
-      c.worlds = int_value(key, value, 0, 100000);
+      c.worlds = int_value(key, value, 0, 10000);  // a world is a mark kept
     } else if (key == "stop") {
       if (value != "all" && value != "decided")
         throw std::invalid_argument("mcts: stop is 'all' or 'decided', not '" + value + "'");
