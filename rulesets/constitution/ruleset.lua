@@ -302,8 +302,8 @@ return {
   status = status,
   table_status = table_status,
   -- the window's Normal and Hard bots: judge new positions by the heuristic
-  -- at once (README, "Bots")
-  search = "depth=0",
+  -- at once, the iterations sharing 32 worlds (README, "Bots")
+  search = "depth=0:worlds=32",
   heuristic = heuristic,
   stats = stats,
   -- The window: the pack and the odd card take no room once dealt and taken;
