@@ -132,11 +132,7 @@ class Search {
       : m_(m), c_(c), rng_(rng), players_(m.players()), yardstick_(std::move(y)) {
     trees_.resize(static_cast<size_t>(players_) + 1);
     for (auto& t : trees_) t.emplace_back();
-    for (int w = 0; w < c_.worlds; ++w) {  // before any iteration draws
-      uint64_t a = (static_cast<uint64_t>(rng_.next()) << 32) | rng_.next();
-      uint64_t b = (static_cast<uint64_t>(rng_.next()) << 32) | rng_.next();
-      worlds_.emplace_back(a, b);
-    }
+    for (int w = 0; w < c_.worlds; ++w) worlds_.push_back(rng_.split());  // before any iteration
     world_marks_.resize(worlds_.size());
   }
 
@@ -444,11 +440,7 @@ RootStats MctsBot::search_in_parallel(engine::Game& game, int me, core::Rng& rng
   engine::State& m = game.state();
   int n = c_.threads;
   std::vector<core::Rng> rngs;
-  for (int t = 0; t < n; ++t) {
-    uint64_t a = (static_cast<uint64_t>(rng.next()) << 32) | rng.next();
-    uint64_t b = (static_cast<uint64_t>(rng.next()) << 32) | rng.next();
-    rngs.emplace_back(a, b);
-  }
+  for (int t = 0; t < n; ++t) rngs.push_back(rng.split());
   // The copies, made here on this thread: a ruleset loaded per thread
   // once, the game as it stands loaded into a new state from its save.
   auto save = m.save(false);

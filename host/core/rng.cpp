@@ -19,6 +19,19 @@ uint32_t Rng::next() {
   return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
 }
 
+// The draws in statements of their own: the two sides of `|`, or two
+// arguments of a call, may be evaluated in either order.
+uint64_t Rng::next64() {
+  uint64_t hi = next();
+  return hi << 32 | next();
+}
+
+Rng Rng::split() {
+  uint64_t seed = next64();
+  uint64_t stream = next64();
+  return Rng(seed, stream);
+}
+
 uint32_t Rng::below(uint32_t bound) {
   if (bound <= 1) return 0;
   // Reject the low values that would make some results more likely.
@@ -36,7 +49,7 @@ int64_t Rng::between(int64_t lo, int64_t hi) {
   // Wide ranges: 64 bits, rejection on the top.
   uint64_t limit = span == 0 ? 0 : (0 - span) % span;
   for (;;) {
-    uint64_t r = (static_cast<uint64_t>(next()) << 32) | next();
+    uint64_t r = next64();
     if (r >= limit) return lo + static_cast<int64_t>(span == 0 ? r : r % span);
   }
 }

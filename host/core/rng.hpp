@@ -15,6 +15,11 @@ class Rng {
   explicit Rng(uint64_t seed = 0, uint64_t stream = 0x5eed);
 
   uint32_t next();
+  // 64 bits: the next draw high, the one after low.
+  uint64_t next64();
+  // A generator of its own, seeded by the next four draws: the searches
+  // of a bot's threads, each world of a search.
+  Rng split();
   // Uniform in [0, bound), bound > 0, without modulo bias (rejection).
   uint32_t below(uint32_t bound);
   // Uniform in [lo, hi], inclusive.

@@ -199,13 +199,6 @@ void Match::show_seed(uint64_t seed) {
   });
 }
 
-namespace {
-uint64_t draw64(core::Rng& rng) {
-  uint64_t hi = rng.next();
-  return hi << 32 | rng.next();
-}
-}  // namespace
-
 // The cards named by the `card` and `cards` fields of the player's legal
 // actions, when the player acts: cards it is offered are cards it is shown
 // (captured offers every Patriot of its face-down deck as an identity),
@@ -242,9 +235,9 @@ void Match::determinize(int player, core::Rng& rng) {
   // A lookahead past a shuffle or g.random draws from the bot's guess of
   // the future, never the game's: with the game's RNG a bot saw which
   // card a bet would turn over.
-  uint64_t state = draw64(rng);
-  rng_ = core::Rng(state, draw64(rng));
-  show_seed(draw64(rng));  // g.seed re-deals nothing real
+  uint64_t state = rng.next64();
+  rng_ = core::Rng(state, rng.next64());
+  show_seed(rng.next64());  // g.seed re-deals nothing real
   world_ = player;
   reset_transaction();
   touch();
