@@ -71,6 +71,30 @@ void expect_right(lua::Match& m, const Seen& s) {
   EXPECT_EQ(s.c, sum(m, "c"));
 }
 
+// kRules with a change: `from` replaced by `to`.
+std::string edited(const std::string& from, const std::string& to) {
+  std::string rules = kRules;
+  auto at = rules.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return rules.replace(at, from.size(), to);
+}
+
+// The rules in a folder of their own, loaded.
+struct Folder {
+  fs::path dir;
+  std::shared_ptr<engine::Loaded> loaded;
+  Folder(const char* name, const std::string& rules) : dir(fs::temp_directory_path() / name) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "ruleset.lua") << rules;
+    loaded = engine::Loaded::open(dir.string());
+  }
+  ~Folder() { fs::remove_all(dir); }
+  std::unique_ptr<lua::Match> match(uint64_t seed) {
+    return loaded->rules().new_match(1, seed, loaded->options({}));
+  }
+};
+
 }  // namespace
 
 TEST(Memo, ReadsChangedZonesOnlyIsRightAfterRestoreAndNeverInAnotherGame) {
@@ -127,4 +151,63 @@ TEST(Memo, ReadsChangedZonesOnlyIsRightAfterRestoreAndNeverInAnotherGame) {
   m.reset();
   other.reset();
   fs::remove_all(dir);
+}
+
+// The host looks a list's zones up once. A game whose zones are made in
+// another order (here by the seed) numbers them otherwise: its values
+// follow its own zones' stamps, not those at the old numbers.
+TEST(Memo, AGameWithItsZonesMadeInAnotherOrderReadsItsOwnZones) {
+  Folder f("ratify_memo_order",
+           edited("for _, z in ipairs(ZONES) do g.zone(z) end",
+                  "local order = g.random(2) == 1 and { 1, 2, 3 } or { 3, 2, 1 }\n"
+                  "  for _, k in ipairs(order) do g.zone(ZONES[k]) end"));
+  auto m = f.match(1);
+  int first = m->table().zone_index("a");
+  expect_right(*m, look(*m));
+  bool other_order = false;
+  for (uint64_t seed = 2; seed < 40 && !other_order; ++seed) {
+    m->reset(seed);
+    m->setup();
+    other_order = m->table().zone_index("a") != first;
+    expect_right(*m, look(*m));
+    m->apply(0);  // a and b read again, by their own stamps
+    expect_right(*m, look(*m));
+  }
+  EXPECT_TRUE(other_order) << "no seed of 2..39 made the zones in the other order";
+}
+
+// The zones are looked up once, so a list changed in place would be read
+// at its old zones: a strict game stops at the change, with the reason.
+TEST(Memo, AStrictGameStopsAtAListChangedSinceTheFirstCall) {
+  Folder f("ratify_memo_changed", edited("  local v = g.memo(sum, ZONES)\n",
+                                         "  local v = g.memo(sum, ZONES)\n"
+                                         "  ZONES[1], ZONES[3] = ZONES[3], ZONES[1]\n"));
+  auto m = f.match(1);
+  m->set_strict(true);
+  look(*m);  // the first call looks the list up; then the rules swap two zones
+  try {
+    look(*m);
+    FAIL() << "a changed list was read";
+  } catch (const engine::ScriptError& e) {
+    EXPECT_NE(std::string(e.what()).find("g.memo: zone 1 of the list changed since the first call"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// A reading stopped by fn's error is no reading: after a restore to the
+// moment the value last saw whole, the zones fn read on the way are read
+// again, not taken for unchanged by the table's stamp.
+TEST(Memo, AReadingStoppedByAnErrorIsReadAgainAfterARestore) {
+  Folder f("ratify_memo_error",
+           edited("  reads = reads + 1\n",
+                  "  reads = reads + 1\n"
+                  "  if i == 2 and g.count(zone) == 3 then error(\"b is full\") end\n"));
+  auto m = f.match(1);
+  expect_right(*m, look(*m));
+  auto before = m->snapshot();
+  m->apply(0);  // a card from a to b: a is read again, then b raises
+  EXPECT_THROW(look(*m), engine::ScriptError);
+  m->restore(before);
+  expect_right(*m, look(*m));
 }

@@ -77,7 +77,8 @@ int Table::add_zone(Zone z) {
   else if (zone_by_name_.use_count() > 1)
     zone_by_name_ = std::make_shared<NameIndex>(*zone_by_name_);
   zone_by_name_->emplace(z.name, i);
-  z.stamp = next_stamp();
+  restamp(z);
+  layout_ = stamp_;
   zones_.push_back(std::move(z));
   return i;
 }
@@ -106,11 +107,11 @@ void Table::move(CardId c, int to, int pos) {
   // Search from the top: most moves take the top card.
   auto it = std::find(from.rbegin(), from.rend(), c);
   from.erase(std::next(it).base());
-  source.stamp = next_stamp();
+  restamp(source);
   auto& dest = zones_[to].cards;
   if (pos < 0 || pos > static_cast<int>(dest.size())) pos = static_cast<int>(dest.size());
   dest.insert(dest.begin() + pos, c);
-  zones_[to].stamp = next_stamp();
+  restamp(zones_[to]);
   card_zone_[c - 1] = to;
 }
 
@@ -121,14 +122,14 @@ void Table::move_all(int from, int to) {
   for (CardId c : source) card_zone_[c - 1] = to;
   dest.insert(dest.end(), source.begin(), source.end());
   source.clear();
-  zones_[from].stamp = next_stamp();
-  zones_[to].stamp = next_stamp();
+  restamp(zones_[from]);
+  restamp(zones_[to]);
 }
 
 void Table::shuffle(int zone, Rng& rng) {
   auto& cards = zones_.at(zone).cards;
   rng.shuffle(cards);
-  zones_.at(zone).stamp = next_stamp();
+  restamp(zones_.at(zone));
   for (CardId c : cards) {
     known_[c - 1] = remembered_[c - 1] = 0;  // anonymous again
     shuffled_in_[c - 1] = zone + 1;
@@ -300,6 +301,8 @@ void Table::restore_from(const Table& o) {
   remembered_ = o.remembered_;
   shuffled_in_ = o.shuffled_in_;
   players_ = o.players_;
+  stamp_ = o.stamp_;
+  layout_ = o.layout_;
 }
 
 bool Table::operator==(const Table& o) const {

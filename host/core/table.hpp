@@ -74,6 +74,13 @@ class Table {
   const Zone& zone(int i) const { return zones_.at(i); }
   const Zone& zone(std::string_view name) const;
   const std::vector<Zone>& zones() const { return zones_; }
+  // The table's stamp: changes with every zone's (and is restored with
+  // them), so two equal stamps mean every zone holds what it held. Lets a
+  // cache over many zones see at one look that no card moved.
+  uint64_t stamp() const { return stamp_; }
+  // Changes whenever a zone is made, never comes back: while it stays, a
+  // zone's number names the same zone (another game's table has another).
+  uint64_t layout() const { return layout_; }
 
   int zone_of(CardId c) const { return card_zone_.at(check_card(c) - 1); }
   int position_of(CardId c) const;  // 0-based
@@ -88,7 +95,7 @@ class Table {
   void place(int zone, int pos, CardId c) {
     Zone& z = zones_.at(zone);
     z.cards.at(pos) = c;
-    z.stamp = next_stamp();
+    restamp(z);
     card_zone_.at(c - 1) = zone;
   }
 
@@ -173,6 +180,7 @@ class Table {
 
  private:
   CardId check_card(CardId c) const;
+  void restamp(Zone& z) { z.stamp = stamp_ = next_stamp(); }
   std::shared_ptr<const std::vector<CardDef>> defs_;  // shared by clones
   std::vector<int> card_def_;
   std::vector<int> card_zone_;
@@ -191,6 +199,8 @@ class Table {
   using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
   std::shared_ptr<NameIndex> zone_by_name_;  // made with the first zone
   int players_ = 0;
+  uint64_t stamp_ = 0;   // see stamp()
+  uint64_t layout_ = 0;  // see layout()
 };
 
 }  // namespace ratify::core

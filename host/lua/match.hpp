@@ -199,6 +199,7 @@ class Match {
 
   // Check after every apply that g.state is plain data (check, play, tests).
   void set_strict(bool on) { strict_ = on; }
+  bool strict() const { return strict_; }
   // Without transactions (batch games, where a failed game is abandoned
   // anyway) apply takes no checkpoint and copies no action: on a script
   // error the match is left half-done, as with apply_untracked.

@@ -321,21 +321,78 @@ int g_stamp(lua_State* L) {
 // whenever every zone moved, as in a new game: stamps never come back, so
 // nothing read in another game is ever handed back, and after undo or a
 // restore each zone whose cards differ is read again. Kept per function,
-// in the match's own table (upvalue 2): the stamps the value has seen in
-// a userdata ([0] their count), the value and the list as its user values.
-uint64_t* kept_by(lua_State* L, lua_Integer n) {
+// in the match's own table (upvalue 2): what the value has seen in a
+// userdata (Seen), the value and the list as its user values.
+//
+// The list's zones are looked up once, when the value is made, not at
+// every call (a lookup a zone was most of the call's own cost: gitmo asks
+// of 18 to 30 zones at every decision). So the list must stay as it was;
+// strict games (check, play, tests) check that it does.
+struct Seen {
+  lua_Integer n;    // zones in the list
+  uint64_t layout;  // the table's layout the zones were looked up in
+  uint64_t table;   // the table's stamp when every zone was last read; 0: not
+  uint64_t* stamps() { return reinterpret_cast<uint64_t*>(this + 1); }
+  int* zones() { return reinterpret_cast<int*>(stamps() + n); }
+  static size_t size(lua_Integer n) {
+    return sizeof(Seen) + static_cast<size_t>(n) * (sizeof(uint64_t) + sizeof(int));
+  }
+};
+
+// Pushes the zone at place i (1-based) of the list, or the one zone.
+void push_listed(lua_State* L, bool list, lua_Integer i) {
+  if (list)
+    lua_rawgeti(L, 2, i);
+  else
+    lua_pushvalue(L, 2);
+}
+
+// Looks up the list's zones in the table as it is laid out now.
+void look_up(lua_State* L, Match& m, bool list, Seen* seen) {
+  for (lua_Integer i = 1; i <= seen->n; ++i) {
+    push_listed(L, list, i);
+    seen->zones()[i - 1] = zone_arg(L, m, lua_gettop(L));
+    lua_pop(L, 1);
+  }
+  seen->layout = m.table().layout();
+  seen->table = 0;
+}
+
+// A strict game's check that the list names the zones it named when they
+// were looked up.
+void check_list(lua_State* L, Match& m, bool list, Seen* seen) {
+  for (lua_Integer i = 1; i <= seen->n; ++i) {
+    push_listed(L, list, i);
+    int z = zone_arg(L, m, lua_gettop(L));
+    lua_pop(L, 1);
+    if (z != seen->zones()[i - 1])
+      luaL_error(L,
+                 "g.memo: zone %d of the list changed since the first call (the host reads "
+                 "the list once): keep the list as it is, or pass another table",
+                 static_cast<int>(i));
+  }
+}
+
+Seen* kept_by(lua_State* L, Match& m, bool list, lua_Integer n) {
   lua_pushvalue(L, 1);
   if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TUSERDATA) {  // 3
-    auto* seen = static_cast<uint64_t*>(lua_touserdata(L, 3));
+    auto* seen = static_cast<Seen*>(lua_touserdata(L, 3));
     lua_getiuservalue(L, 3, 2);
-    bool same = seen[0] == static_cast<uint64_t>(n) && lua_rawequal(L, -1, 2);
+    bool same = seen->n == n && lua_rawequal(L, -1, 2);
     lua_pop(L, 1);
-    if (same) return seen;
+    if (same) {
+      if (seen->layout != m.table().layout())
+        look_up(L, m, list, seen);  // another game, or a zone was made
+      else if (m.strict())
+        check_list(L, m, list, seen);
+      return seen;
+    }
   }
   lua_pop(L, 1);
-  auto* seen = static_cast<uint64_t*>(lua_newuserdatauv(L, sizeof(uint64_t) * (n + 1), 2));
-  seen[0] = static_cast<uint64_t>(n);
-  std::fill(seen + 1, seen + n + 1, 0);  // no zone's stamp is 0
+  auto* seen = static_cast<Seen*>(lua_newuserdatauv(L, Seen::size(n), 2));  // 3
+  seen->n = n;
+  std::fill(seen->stamps(), seen->stamps() + n, 0);  // no zone's stamp is 0
+  look_up(L, m, list, seen);
   lua_newtable(L);
   lua_setiuservalue(L, 3, 1);
   lua_pushvalue(L, 2);
@@ -345,19 +402,6 @@ uint64_t* kept_by(lua_State* L, lua_Integer n) {
   lua_rawset(L, lua_upvalueindex(2));
   return seen;
 }
-
-// Pushes zone i of the list (or the one zone) and returns its stamp.
-uint64_t push_zone(lua_State* L, Match& m, bool list, lua_Integer i) {
-  if (list)
-    lua_rawgeti(L, 2, i);
-  else
-    lua_pushvalue(L, 2);
-  return m.table().zone(zone_arg(L, m, lua_gettop(L))).stamp;
-}
-
-// The stamps of up to this many zones are read once per call (on the C
-// stack); a longer list is read twice when something moved.
-constexpr lua_Integer kMemoStack = 64;
 
 int g_memo(lua_State* L) {
   Match& m = self(L);
@@ -369,45 +413,34 @@ int g_memo(lua_State* L) {
   bool list = kind == LUA_TTABLE;
   lua_Integer n = list ? static_cast<lua_Integer>(lua_rawlen(L, 2)) : 1;
   if (n < 1) return luaL_error(L, "g.memo: the list of zones is empty");
-  uint64_t* seen = kept_by(L, n);  // 3
-  uint64_t now[kMemoStack];
+  Seen* seen = kept_by(L, m, list, n);  // 3
+  lua_getiuservalue(L, 3, 1);           // 4: the value
+  uint64_t before = m.table().stamp();
+  if (seen->table == before) return 1;  // no card moved since every zone was read
+  const int* zones = seen->zones();
+  uint64_t* stamps = seen->stamps();
   lua_Integer moved = 0;
-  for (lua_Integer i = 1; i <= n; ++i) {
-    uint64_t stamp = push_zone(L, m, list, i);
-    lua_settop(L, 3);
-    if (i <= kMemoStack) now[i - 1] = stamp;
-    if (stamp != seen[i]) ++moved;
-  }
-  lua_getiuservalue(L, 3, 1);  // 4: the value
-  if (moved == 0) return 1;
+  for (lua_Integer i = 0; i < n; ++i) moved += m.table().zone(zones[i]).stamp != stamps[i];
+  seen->table = 0;   // until every zone is read (fn may raise)
   if (moved == n) {  // nothing the value holds is of use: start afresh
     lua_newtable(L);
     lua_replace(L, 4);
     lua_pushvalue(L, 4);
     lua_setiuservalue(L, 3, 1);
-    std::fill(seen + 1, seen + n + 1, 0);
+    std::fill(stamps, stamps + n, 0);
   }
-  for (lua_Integer i = 1; i <= n; ++i) {
-    uint64_t stamp;
-    if (i <= kMemoStack) {
-      if (now[i - 1] == seen[i]) continue;
-      stamp = now[i - 1];
-      if (list)
-        lua_rawgeti(L, 2, i);
-      else
-        lua_pushvalue(L, 2);
-    } else if ((stamp = push_zone(L, m, list, i)) == seen[i]) {
-      lua_settop(L, 4);
-      continue;
-    }
+  for (lua_Integer i = 0; i < n; ++i) {
+    uint64_t stamp = m.table().zone(zones[i]).stamp;
+    if (stamp == stamps[i]) continue;
     lua_pushvalue(L, 1);  // fn(g, value, zone, i)
     lua_rawgeti(L, LUA_REGISTRYINDEX, m.g_ref());
     lua_pushvalue(L, 4);
-    lua_rotate(L, -4, -1);  // the zone after them
-    lua_pushinteger(L, i);
+    push_listed(L, list, i + 1);
+    lua_pushinteger(L, i + 1);
     lua_call(L, 4, 0);
-    seen[i] = stamp;  // after the call: an error leaves the zone to read again
+    stamps[i] = stamp;  // after the call: an error leaves the zone to read again
   }
+  if (m.table().stamp() == before) seen->table = before;  // fn moved no card
   return 1;
 }
 
