@@ -127,6 +127,40 @@ TEST(Plan, AStateRestoredFromItsPlanIsTheCopyDownToItsOrder) {
   m.reset();
 }
 
+// A moment keeps its actions' keys when they were known as it was taken
+// (a search takes the keys of the moment it restores at every
+// iteration): each restore gives its own moment's keys, never the last.
+TEST(Plan, AMomentRestoredGivesTheKeysOfItsOwnActions) {
+  const char* counter = R"(
+local M = { id = "keys", name = "Keys", players = { min = 1, max = 1 },
+  cards = { { id = "c", name = "Card", text = "x" } } }
+function M.setup(g) g.state.turns = 0 end
+function M.actor(g) if g.state.turns < 100 then return 1 end end
+function M.actions(g) return { { kind = "go", after = g.state.turns } } end
+function M.apply(g) g.state.turns = g.state.turns + 1 end
+function M.result(g) if g.state.turns >= 100 then return { winners = { 1 } } end end
+return M
+)";
+  Rules rules("keys", counter);
+  auto& l = rules.loaded;
+  auto m = l->rules().new_match(1, 1, l->options({}));
+  auto first = m->action_keys();
+  auto known = m->snapshot(1);  // with its actions and their keys
+  m->apply(0);
+  auto unlisted = m->snapshot(1);  // its actions not listed yet
+  auto second = m->action_keys();
+  ASSERT_NE(first, second);  // the action reports the turn, which apply changed
+  for (int k = 0; k < 2; ++k) {
+    m->restore(known);
+    EXPECT_EQ(m->action_keys(), first) << "restore " << k;
+    m->restore(unlisted);
+    EXPECT_EQ(m->action_keys(), second) << "restore " << k;
+  }
+  m->apply(0);
+  EXPECT_NE(m->action_keys(), second);
+  m.reset();
+}
+
 // A moment of a bot's world keeps its tripwires when it is made again from
 // its plan: after every restore, reading the other seat's secret is still
 // an error.

@@ -34,6 +34,8 @@ Snapshot& Snapshot::operator=(Snapshot&& o) noexcept {
     state_ref_ = o.state_ref_;
     actions_ref_ = o.actions_ref_;
     actions_n_ = o.actions_n_;
+    keys_ = std::move(o.keys_);
+    keys_known_ = o.keys_known_;
     table_ = std::move(o.table_);
     rng_ = o.rng_;
     log_size_ = o.log_size_;
@@ -448,6 +450,7 @@ uint64_t data_key(lua_State* L, int idx, int depth) {
 
 std::vector<uint64_t> Match::action_keys() {
   ensure_actions();
+  if (keys_version_ == version_) return keys_;
   std::vector<uint64_t> keys(static_cast<size_t>(actions_n_));
   protect(vm_, [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref_);
@@ -458,6 +461,8 @@ std::vector<uint64_t> Match::action_keys() {
       lua_pop(L, 1);
     }
   });
+  keys_ = keys;
+  keys_version_ = version_;
   return keys;
 }
 

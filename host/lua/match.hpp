@@ -61,6 +61,10 @@ class Snapshot {
   // again after every restore.
   int actions_ref_ = -1;
   int actions_n_ = 0;
+  // Their keys, when they were known too (a search takes the keys of the
+  // moment it restores at every iteration).
+  std::vector<uint64_t> keys_;
+  bool keys_known_ = false;
   // A moment to be restored often makes its g.state again from a plan of
   // its copy: a search restores one moment a thousand times.
   mutable CopyPlan plan_;
@@ -296,6 +300,9 @@ class Match {
   int actions_ref_ = -1;
   int actions_n_ = 0;
   uint64_t version_ = 1, actions_version_ = 0;
+  // action_keys() of the actions as they were at keys_version_.
+  std::vector<uint64_t> keys_;
+  uint64_t keys_version_ = 0;
   // actor(g) of the match as it is at actor_version_: asked again only
   // when the match changed (every face and the game loop ask it often).
   uint64_t actor_version_ = 0;

@@ -114,6 +114,8 @@ Snapshot Match::snapshot(int restores) {
       }
       s.actions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
       s.actions_n_ = actions_n_;
+      s.keys_known_ = keys_version_ == version_;
+      if (s.keys_known_) s.keys_ = keys_;
     }
   });
   s.vm_ = &vm_;
@@ -151,6 +153,7 @@ void Match::reuse_actions(const Snapshot& s) {
   });
   actions_n_ = s.actions_n_;
   actions_version_ = version_;
+  if (s.keys_known_) keys_ = s.keys_, keys_version_ = version_;
 }
 
 void Match::restore_state(const Snapshot& s) {
