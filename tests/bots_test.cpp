@@ -346,6 +346,44 @@ TEST(Bots, AWorldPoolIsDealtOncePerWorld) {
   }
 }
 
+// A pooled search keeps what it observed at each place of a world (and
+// what the opponents chose there) instead of observing the position
+// again: it must be the same search, visit for visit, as one that looks
+// every time. Tried on each kind of tree and opponent it applies to.
+TEST(Bots, APooledSearchThatRemembersPlacesSearchesTheSame) {
+  struct Case {
+    const char* ruleset;
+    int players, moves;
+    const char* spec;
+  };
+  for (const Case& c : {Case{"article2", 2, 4, "mcts:iters=300:stop=all:worlds=8"},
+                        Case{"article2", 3, 4, "mcts:iters=300:stop=all:worlds=8:trees=each"},
+                        Case{"article2", 2, 4, "mcts:iters=300:stop=all:worlds=4:depth=3"},
+                        Case{"constitution", 2, 4, "mcts:iters=200:stop=all:worlds=8"},
+                        Case{"escaped", 3, 0, "mcts:iters=200:stop=all:worlds=8"},
+                        Case{"meet_the_patriots", 2, 4,
+                             "mcts:iters=200:stop=all:worlds=8:opponents=unknown_first"}}) {
+    auto l = engine::Loaded::open(c.ruleset);
+    engine::Game g(l, c.players, 5, l->options({}));
+    advance(g, c.moves, 5);
+    for (uint64_t k = 6; g.actor() != 0 && g.action_count() <= 1; ++k) advance(g, 1, k);
+    ASSERT_NE(g.actor(), 0) << c.ruleset << " " << c.spec;
+    std::vector<bots::RootStats> roots;
+    for (bool remember : {true, false}) {
+      const auto& meta = l->meta();
+      auto config = bots::parse_mcts(c.spec, meta.has_heuristic, meta.search, meta.strategy_bots);
+      config.remember_places = remember;
+      bots::MctsBot bot(config);
+      core::Rng rng(9);
+      bot.choose(g, rng);
+      roots.push_back(bot.last_root());
+    }
+    EXPECT_EQ(roots[0].visits, roots[1].visits) << c.ruleset << " " << c.spec;
+    EXPECT_EQ(roots[0].mean, roots[1].mean) << c.ruleset << " " << c.spec;
+    EXPECT_EQ(roots[0].chosen, roots[1].chosen) << c.ruleset << " " << c.spec;
+  }
+}
+
 // Card coverage counts the hooks the rules call in the real game only: a
 // game a searching bot played counts what the same actions count when
 // replayed with no bot at all. (The search's imagined worlds were counted

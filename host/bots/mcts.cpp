@@ -200,6 +200,7 @@ class Search {
       return;
     }
     size_t w = static_cast<size_t>(k) % worlds_.size();
+    world_ = c_.redeal_opponents ? -1 : static_cast<int>(w);  // a re-deal on the way: not one
     if (world_marks_[w]) {
       m_.restore(*world_marks_[w]);
       return;
@@ -230,9 +231,7 @@ class Search {
       int t = tree_of(actor);
       auto keys = m_.action_keys();
       if ((c_.heuristic_opponents || !c_.opponents_policy.empty()) && actor != me_) {
-        int i = c_.opponents_policy.empty() ? opponents_choice(actor, keys)
-                : keys.size() <= 1          ? 0
-                                            : m_.strategy_choice(c_.opponents_policy, actor);
+        int i = keys.size() <= 1 ? 0 : opponents_choice_here(actor, t, at[t], keys);
         m_.apply_scratch(i);
         if (follow(t, at, keys[static_cast<size_t>(i)], t)) return;
         continue;
@@ -262,10 +261,58 @@ class Search {
       if (k != t && !c_.tree_per_player) continue;  // one tree: the searcher's
       int e = find_or_add(k, at[k], key);
       bool made = false;
-      at[k] = child(k, at[k], e, m_.observation(k), made);
+      at[k] = child_here(k, at[k], e, made);
       expanded |= made && k == actor_tree;
     }
     return expanded;
+  }
+
+  // In a pool of worlds, a world's moment and the actions taken from it
+  // decide all that follows (the rules' random numbers come back with the
+  // moment, and the opponents choose as they chose there before), so a
+  // node met again in the same world is the same position. What was
+  // observed there and what an opponent chose there are kept by place,
+  // (world, tree, node, edge), instead of an observation taken again (it
+  // reads the whole table and g.state). The search is the same one.
+  static constexpr uint64_t kNowhere = ~uint64_t{0};
+  static constexpr int kChoice = (1 << 15) - 1;  // the edge slot of an opponent's choice
+  uint64_t place(int t, int n, int e) const {
+    if (world_ < 0 || !c_.remember_places || n >= (1 << 24) || e > kChoice) return kNowhere;
+    return static_cast<uint64_t>(world_) << 44 | static_cast<uint64_t>(t) << 39 |
+           static_cast<uint64_t>(n) << 15 | static_cast<uint64_t>(e);
+  }
+
+  // The node after edge e of node n in tree t, by what t's player observes.
+  int child_here(int t, int n, int e, bool& made) {
+    uint64_t at = e < kChoice ? place(t, n, e) : kNowhere;
+    if (at != kNowhere) {
+      auto known = met_.find(at);
+      if (known != met_.end()) return static_cast<int>(known->second);
+    }
+    int c = child(t, n, e, m_.observation(t), made);
+    if (at != kNowhere) met_.emplace(at, static_cast<uint64_t>(c));
+    return c;
+  }
+
+  // An opponent's choice at node n of tree t (more than one action legal).
+  // A strategy bot's is asked every time: it may draw the game's random
+  // numbers, and the position after depends on them.
+  int opponents_choice_here(int actor, int t, int n, const std::vector<uint64_t>& keys) {
+    uint64_t at = c_.opponents_policy.empty() ? place(t, n, kChoice) : kNowhere;
+    if (at != kNowhere) {
+      auto known = met_.find(at);
+      if (known != met_.end()) return index_of(known->second, keys);
+    }
+    int i = c_.opponents_policy.empty() ? opponents_choice(actor, keys)
+                                        : m_.strategy_choice(c_.opponents_policy, actor);
+    if (at != kNowhere) met_.emplace(at, keys[static_cast<size_t>(i)]);
+    return i;
+  }
+
+  static int index_of(uint64_t key, const std::vector<uint64_t>& keys) {
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return static_cast<int>(i);
+    return 0;  // not legal in this world (it cannot be: its own cards are kept)
   }
 
   // What the heuristic bot would choose for `actor` here, judged in a world
@@ -288,9 +335,7 @@ class Search {
       m_.restore(here);
       opponents_choices_.emplace(seen, key);
     }
-    for (size_t i = 0; i < keys.size(); ++i)
-      if (keys[i] == key) return static_cast<int>(i);
-    return 0;  // not legal in this world (it cannot be: its own cards are kept)
+    return index_of(key, keys);
   }
 
   // A playout's players choose so too, the searcher as well: one step
@@ -375,6 +420,8 @@ class Search {
   std::vector<core::Rng> worlds_;                             // `worlds=N`: each world's deal
   std::vector<std::optional<engine::Mark>> world_marks_;      // each world, once dealt
   int dealt_ = 0;                                             // worlds dealt
+  int world_ = -1;  // the pool's world of this iteration; -1: a fresh one
+  std::unordered_map<uint64_t, uint64_t> met_;  // by place: a child node, an opponent's key
 };
 
 int int_value(const std::string& key, const std::string& value, int lo, int hi) {

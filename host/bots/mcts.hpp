@@ -92,6 +92,11 @@ struct MctsConfig {
   // the other players' choices made in it before are kept, so the
   // opponents' one step ahead is paid once per world and node.
   int worlds = 0;
+  // Not a setting: a pooled search keeps what was observed at each place
+  // of a world, and what an opponent chose there, instead of observing
+  // the position again (Search::place in mcts.cpp). Tests turn it off to
+  // show that the search is the same one either way.
+  bool remember_places = true;
 };
 
 // What the search of one decision found at its root, for each action
