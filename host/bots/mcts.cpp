@@ -229,7 +229,7 @@ class Search {
         seen_by = actor;
       }
       int t = tree_of(actor);
-      auto keys = m_.action_keys();
+      const std::vector<uint64_t>& keys = keys_here(t, at[t]);
       if ((c_.heuristic_opponents || !c_.opponents_policy.empty()) && actor != me_) {
         int i = keys.size() <= 1 ? 0 : opponents_choice_here(actor, t, at[t], keys);
         m_.apply_scratch(i);
@@ -292,6 +292,15 @@ class Search {
     int c = child(t, n, e, m_.observation(t), made);
     if (at != kNowhere) met_.emplace(at, static_cast<uint64_t>(c));
     return c;
+  }
+
+  // The keys of the actions legal at node n of tree t, in this world.
+  const std::vector<uint64_t>& keys_here(int t, int n) {
+    uint64_t at = place(t, n, kChoice);
+    if (at == kNowhere) return scratch_keys_ = m_.action_keys();
+    auto known = keys_at_.find(at);
+    if (known == keys_at_.end()) known = keys_at_.emplace(at, m_.action_keys()).first;
+    return known->second;
   }
 
   // An opponent's choice at node n of tree t (more than one action legal).
@@ -422,6 +431,8 @@ class Search {
   int dealt_ = 0;                                             // worlds dealt
   int world_ = -1;  // the pool's world of this iteration; -1: a fresh one
   std::unordered_map<uint64_t, uint64_t> met_;  // by place: a child node, an opponent's key
+  std::unordered_map<uint64_t, std::vector<uint64_t>> keys_at_;  // by place: its actions' keys
+  std::vector<uint64_t> scratch_keys_;                           // keys where no place is kept
 };
 
 int int_value(const std::string& key, const std::string& value, int lo, int hi) {
