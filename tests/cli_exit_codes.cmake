@@ -56,6 +56,11 @@ foreach(id article2 amendments constitution british_constitution gitmo escaped c
     message(FATAL_ERROR "bench --all should have a line for ${id}: ${last_out}")
   endif()
 endforeach()
+# ... with the actions an iteration plays, and its cost per action played.
+if(NOT last_out MATCHES "ratio +plays +per play" OR NOT last_out MATCHES
+   "\narticle2 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[1-9][0-9]*[.][0-9] +[0-9]+[.][0-9] ")
+  message(FATAL_ERROR "bench --all should count the actions an iteration plays: ${last_out}")
+endif()
 expect(2 bench)
 if(NOT last_err MATCHES "name a ruleset, or give --all")
   message(FATAL_ERROR "bench without a ruleset should say what it needs: ${last_err}")

@@ -34,6 +34,7 @@ struct BenchRun {
   // the iterations they made and the time they took.
   int searched = 0;
   long long iterations = 0;
+  long long played = 0;  // the actions those iterations played (apply_scratch)
   double search_seconds = 0;
   engine::CallProfile search_profile;  // with --profile: the ruleset's calls in the search
   std::string error;
@@ -108,9 +109,11 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
       int n = g.action_count();
       if (n > 1 && met++ % 7 == 0) {
         if (profile) g.state().set_profile(&run.search_profile);
+        long long applied = g.state().scratch_applies();
         auto start = Clock::now();
         bot->choose(g, bot_rng);
         run.search_seconds += secs_since(start);
+        run.played += g.state().scratch_applies() - applied;
         g.state().set_profile(nullptr);
         // those searched: a decided search stops early (stop=decided)
         run.iterations += mcts.last_root().iterations;
@@ -167,6 +170,19 @@ double us_per_action(const BenchRun& r) {
 
 double us_per_iteration(const BenchRun& r) {
   return 1e6 * r.search_seconds / static_cast<double>(std::max(1LL, r.iterations));
+}
+
+// The actions an iteration plays: down the tree, the opponents' one step
+// ahead, the playout (thread 0's, with `threads=N`).
+double played_per_iteration(const BenchRun& r) {
+  return static_cast<double>(r.played) / static_cast<double>(std::max(1LL, r.iterations));
+}
+
+// What an iteration costs per action it plays, in random actions: how
+// near an iteration comes to costing only the actions it plays.
+double per_action_played(const BenchRun& r) {
+  double played = played_per_iteration(r);
+  return played > 0 ? us_per_iteration(r) / played / us_per_action(r) : 0;
 }
 
 // Shares of the run's time: each ruleset function, then the host's own.
@@ -235,9 +251,10 @@ int bench_single(const BenchArgs& a) {
               static_cast<double>(r.actions) / r.seconds, us_per_action(r));
   if (!a.bots.empty())
     std::printf(
-        "  %s: %d decisions, %lld iterations in %.2fs: %.1f us/iteration, %.1f x an action\n",
+        "  %s: %d decisions, %lld iterations in %.2fs: %.1f us/iteration, %.1f x an action;\n"
+        "    %.1f actions played an iteration, %.1f x an action per action played\n",
         a.bots.c_str(), r.searched, r.iterations, r.search_seconds, us_per_iteration(r),
-        us_per_iteration(r) / us_per_action(r));
+        us_per_iteration(r) / us_per_action(r), played_per_iteration(r), per_action_played(r));
   if (a.profile) print_profile(r);
   if (a.profile && r.iterations > 0) print_search_profile(r);
   return kOk;
@@ -251,8 +268,8 @@ int bench_all(const BenchArgs& a) {
   // The search column: the spec given, else 1000 iterations judged by
   // the heuristic at the leaf (depth 0), as issue 23's table measured.
   std::string bot = a.bots.empty() ? "mcts:iters=1000:depth=0" : a.bots;
-  std::printf("%-22s %7s %7s %9s %10s %9s %10s %6s", "ruleset", "players", "games", "actions",
-              "us/action", "games/s", "us/iter", "ratio");
+  std::printf("%-22s %7s %7s %9s %10s %9s %10s %6s %6s %8s", "ruleset", "players", "games",
+              "actions", "us/action", "games/s", "us/iter", "ratio", "plays", "per play");
   if (a.profile)
     std::printf("  %7s %7s %7s %7s %7s", "actor", "actions", "apply", "result", "host");
   std::printf("\n");
@@ -266,17 +283,21 @@ int bench_all(const BenchArgs& a) {
       rc = kBadInput;
       continue;
     }
-    std::printf("%-22s %7d %7d %9lld %10.1f %9.0f %10.1f %6.1f", r.id.c_str(), r.players, r.games,
-                r.actions, us_per_action(r), r.games / r.seconds, us_per_iteration(r),
-                us_per_iteration(r) / us_per_action(r));
+    std::printf("%-22s %7d %7d %9lld %10.1f %9.0f %10.1f %6.1f %6.1f %8.1f", r.id.c_str(),
+                r.players, r.games, r.actions, us_per_action(r), r.games / r.seconds,
+                us_per_iteration(r), us_per_iteration(r) / us_per_action(r),
+                played_per_iteration(r), per_action_played(r));
     if (a.profile)
       for (const auto& [name, share] : shares(r))
         if (name != "setup") std::printf(" %6.1f%%", 100 * share);
     std::printf("\n");
     std::fflush(stdout);
   }
-  std::printf("\n(us/iter: %s, %d decisions met in random games; ratio: us/iter / us/action)\n",
-              bot.c_str(), a.decisions);
+  std::printf(
+      "\n(us/iter: %s, %d decisions met in random games; ratio: us/iter / us/action;\n"
+      " plays: actions an iteration plays, down the tree, the opponents' tries and the "
+      "playout;\n per play: ratio / plays, what an iteration costs per action it plays)\n",
+      bot.c_str(), a.decisions);
   if (a.profile)
     std::printf(
         "\n(%% of each run's time in the ruleset's functions, g.* calls included; host: "

@@ -140,6 +140,7 @@ void State::apply(int i) {
 void State::apply_scratch(int i) {
   m_->forget_glimpses();
   m_->apply_untracked(i);
+  ++scratch_applies_;
 }
 
 std::optional<Result> State::result() {

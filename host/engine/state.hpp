@@ -159,6 +159,9 @@ class State {
   // The same without a transaction, for searchers that restore a mark
   // after every try anyway: after a ScriptError, restore before going on.
   void apply_scratch(int i);
+  // The actions apply_scratch has applied on this state: what a search's
+  // iterations play, for `ratify bench` (docs/fast-rules.md "Search cost").
+  long long scratch_applies() const { return scratch_applies_; }
   // How the game ended: read only once actor() is 0. Throws ScriptError
   // when the rules name no actor but give no result.
   std::optional<Result> result();
@@ -227,6 +230,7 @@ class State {
   lua::Match& match() { return *m_; }
   View view_like(int seat, const View* like);
   std::unique_ptr<lua::Match> m_;
+  long long scratch_applies_ = 0;
 };
 
 }  // namespace ratify::engine
