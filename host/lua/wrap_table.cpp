@@ -347,13 +347,17 @@ void push_listed(lua_State* L, bool list, lua_Integer i) {
     lua_pushvalue(L, 2);
 }
 
+// The number of the zone at place i of the list, or of the one zone.
+int listed_zone(lua_State* L, Match& m, bool list, lua_Integer i) {
+  push_listed(L, list, i);
+  int z = zone_arg(L, m, lua_gettop(L));
+  lua_pop(L, 1);
+  return z;
+}
+
 // Looks up the list's zones in the table as it is laid out now.
 void look_up(lua_State* L, Match& m, bool list, Seen* seen) {
-  for (lua_Integer i = 1; i <= seen->n; ++i) {
-    push_listed(L, list, i);
-    seen->zones()[i - 1] = zone_arg(L, m, lua_gettop(L));
-    lua_pop(L, 1);
-  }
+  for (lua_Integer i = 1; i <= seen->n; ++i) seen->zones()[i - 1] = listed_zone(L, m, list, i);
   seen->layout = m.table().layout();
   seen->table = 0;
 }
@@ -362,10 +366,7 @@ void look_up(lua_State* L, Match& m, bool list, Seen* seen) {
 // were looked up.
 void check_list(lua_State* L, Match& m, bool list, Seen* seen) {
   for (lua_Integer i = 1; i <= seen->n; ++i) {
-    push_listed(L, list, i);
-    int z = zone_arg(L, m, lua_gettop(L));
-    lua_pop(L, 1);
-    if (z != seen->zones()[i - 1])
+    if (listed_zone(L, m, list, i) != seen->zones()[i - 1])
       luaL_error(L,
                  "g.memo: zone %d of the list changed since the first call (the host reads "
                  "the list once): keep the list as it is, or pass another table",
