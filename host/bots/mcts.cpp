@@ -201,8 +201,11 @@ class Search {
     }
     size_t w = static_cast<size_t>(k) % worlds_.size();
     world_ = c_.redeal_opponents ? -1 : static_cast<int>(w);  // a re-deal on the way: not one
+    todo_.clear();
     if (world_marks_[w]) {
-      m_.restore(*world_marks_[w]);
+      from_ = &*world_marks_[w];
+      settled_ = false;  // restored when the position is first needed
+      if (!lazy()) settle();
       return;
     }
     m_.restore(root);
@@ -210,7 +213,71 @@ class Search {
     m_.world_for(me, deal);
     m_.action_keys();  // listed once, kept with the mark
     world_marks_[w] = m_.mark(engine::State::kOften);
+    from_ = &*world_marks_[w];
+    settled_ = true;
     ++dealt_;
+  }
+
+  // A pooled world's places are known as they were met (the actor, the
+  // legal actions' keys, the child an action led to, an opponent's
+  // choice), so the search walks down what it knows without the game:
+  // the actions are only noted, and played when something unknown is
+  // asked (settle), from the deepest moment marked on the way. Without
+  // it every iteration played the whole path from the world's moment
+  // again: constitution's walk is about 11 actions deep.
+  bool lazy() const { return world_ >= 0 && c_.remember_places && c_.opponents_policy.empty(); }
+
+  // Bring the game to the position the walk has reached. The last node
+  // passed on the way is marked: the next walk in this world that leaves
+  // the known places there (another action tried) restores it.
+  void settle() {
+    if (settled_) return;
+    m_.restore(*from_);
+    size_t last = todo_.size();
+    while (last > 0 && todo_[last - 1].node < 0) --last;
+    for (size_t j = 0; j < todo_.size(); ++j) {
+      m_.apply_scratch(todo_[j].index);
+      if (j + 1 == last && last >= kMarkAfter) mark_at(todo_[j].node);
+    }
+    todo_.clear();
+    settled_ = true;
+  }
+
+  // The action with index i: played now when the game is at the walk's
+  // position, else noted for settle.
+  void play(int i) {
+    node_ = -1;  // between nodes until the trees follow
+    if (!lazy()) {
+      m_.apply_scratch(i);
+      return;
+    }
+    if (settled_) {
+      m_.apply_scratch(i);
+      return;
+    }
+    todo_.push_back({i, -1});
+  }
+
+  // The walk reached `node` of the searcher's tree: a moment marked there
+  // is the nearest one to restore.
+  void reached(int node) {
+    node_ = node;
+    if (settled_ || !lazy()) return;
+    todo_.back().node = node;
+    auto mark = place_marks_.find(place(me_, node, kChoice));
+    if (mark == place_marks_.end()) return;
+    from_ = mark->second.get();
+    todo_.clear();
+  }
+
+  // The game, at `node` of the walk, marked there for later walks in this
+  // world, while the marks stay under their cap.
+  void mark_at(int node) {
+    if (place_marks_.size() >= kMostMarks) return;
+    uint64_t at = place(me_, node, kChoice);
+    if (at == kNowhere) return;
+    auto& mark = place_marks_[at];
+    if (!mark) mark = std::make_unique<engine::Mark>(m_.mark());
   }
 
   // The tree whose nodes `player` chooses at.
@@ -221,8 +288,9 @@ class Search {
   // until the actor's tree reaches a node it never had.
   void descend() {
     std::vector<int> at(trees_.size(), 0);  // each tree's node
+    node_ = 0;
     for (int seen_by = me_;;) {
-      int actor = m_.actor();
+      int actor = actor_here();
       if (actor == 0) return;
       if (c_.redeal_opponents && actor != me_ && actor != seen_by) {
         m_.world_for(actor, rng_);  // it chooses by what it could know
@@ -232,7 +300,7 @@ class Search {
       const std::vector<uint64_t>& keys = keys_here(t, at[t]);
       if ((c_.heuristic_opponents || !c_.opponents_policy.empty()) && actor != me_) {
         int i = keys.size() <= 1 ? 0 : opponents_choice_here(actor, t, at[t], keys);
-        m_.apply_scratch(i);
+        play(i);
         if (follow(t, at, keys[static_cast<size_t>(i)], t)) return;
         continue;
       }
@@ -248,9 +316,22 @@ class Search {
       int i = untried.empty() ? by_ucb(t, at[t], edge_of)
                               : untried[rng_.below(static_cast<uint32_t>(untried.size()))];
       path_.push_back({t, at[t], edge_of[i], actor});
-      m_.apply_scratch(i);
+      play(i);
       if (follow(t, at, keys[i], t)) return;  // play out from the new node
     }
+  }
+
+  // Who acts at the walk's position: kept by place in a pooled world.
+  int actor_here() {
+    uint64_t at = place(me_, node_, kChoice);
+    if (at != kNowhere) {
+      auto known = actor_at_.find(at);
+      if (known != actor_at_.end()) return known->second;
+    }
+    settle();
+    int actor = m_.actor();
+    if (at != kNowhere) actor_at_.emplace(at, actor);
+    return actor;
   }
 
   // Every tree follows the action with key `key` by what its player now
@@ -264,6 +345,7 @@ class Search {
       at[k] = child_here(k, at[k], e, made);
       expanded |= made && k == actor_tree;
     }
+    reached(at[me_]);
     return expanded;
   }
 
@@ -289,6 +371,7 @@ class Search {
       auto known = met_.find(at);
       if (known != met_.end()) return static_cast<int>(known->second);
     }
+    settle();
     int c = child(t, n, e, m_.observation(t), made);
     if (at != kNowhere) met_.emplace(at, static_cast<uint64_t>(c));
     return c;
@@ -297,9 +380,15 @@ class Search {
   // The keys of the actions legal at node n of tree t, in this world.
   const std::vector<uint64_t>& keys_here(int t, int n) {
     uint64_t at = place(t, n, kChoice);
-    if (at == kNowhere) return scratch_keys_ = m_.action_keys();
+    if (at == kNowhere) {
+      settle();
+      return scratch_keys_ = m_.action_keys();
+    }
     auto known = keys_at_.find(at);
-    if (known == keys_at_.end()) known = keys_at_.emplace(at, m_.action_keys()).first;
+    if (known == keys_at_.end()) {
+      settle();
+      known = keys_at_.emplace(at, m_.action_keys()).first;
+    }
     return known->second;
   }
 
@@ -312,6 +401,7 @@ class Search {
       auto known = met_.find(at);
       if (known != met_.end()) return index_of(known->second, keys);
     }
+    settle();
     int i = c_.opponents_policy.empty() ? opponents_choice(actor, keys)
                                         : m_.strategy_choice(c_.opponents_policy, actor);
     if (at != kNowhere) met_.emplace(at, keys[static_cast<size_t>(i)]);
@@ -398,6 +488,7 @@ class Search {
   }
 
   std::vector<double> playout() {
+    settle();
     for (int steps = 0;; ++steps) {
       int actor = m_.actor();
       if (actor == 0) return rewards(m_, players_);
@@ -433,6 +524,23 @@ class Search {
   std::unordered_map<uint64_t, uint64_t> met_;  // by place: a child node, an opponent's key
   std::unordered_map<uint64_t, std::vector<uint64_t>> keys_at_;  // by place: its actions' keys
   std::vector<uint64_t> scratch_keys_;                           // keys where no place is kept
+  std::unordered_map<uint64_t, int> actor_at_;                   // by place: who acts there
+  // The walk's position: a moment and the actions noted after it (lazy).
+  struct Todo {
+    int index, node;  // the action, and the node it led to (-1: not yet known)
+  };
+  const engine::Mark* from_ = nullptr;
+  std::vector<Todo> todo_;
+  bool settled_ = true;  // the game is at the walk's position
+  int node_ = 0;         // the walk's node in the searcher's tree
+  // Moments marked by place, to restore instead of playing the way again.
+  // Capped: each holds a copy of g.state in the rules' VM. A mark costs
+  // about what playing two actions does (the copy), so a place is marked
+  // only when two or more were played to reach it (callgrind: escaped's
+  // search cost 2% more when every place passed was marked).
+  static constexpr size_t kMostMarks = 1024;
+  static constexpr size_t kMarkAfter = 2;
+  std::unordered_map<uint64_t, std::unique_ptr<engine::Mark>> place_marks_;
 };
 
 int int_value(const std::string& key, const std::string& value, int lo, int hi) {
