@@ -61,6 +61,12 @@ if(NOT last_out MATCHES "ratio +plays +per play" OR NOT last_out MATCHES
    "\narticle2 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[1-9][0-9]*[.][0-9] +[0-9]+[.][0-9] ")
   message(FATAL_ERROR "bench --all should count the actions an iteration plays: ${last_out}")
 endif()
+# --by-line: the rules' Lua sampled, with file:line; one ruleset at a time.
+expect(0 bench tests/fixtures/piles -n 300 --by-line)
+if(NOT last_out MATCHES "the rules' Lua, line by line \\([0-9]+ samples")
+  message(FATAL_ERROR "bench --by-line should say where the Lua time goes: ${last_out}")
+endif()
+expect(2 bench --all --by-line)
 expect(2 bench)
 if(NOT last_err MATCHES "name a ruleset, or give --all")
   message(FATAL_ERROR "bench without a ruleset should say what it needs: ${last_err}")

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/line_profile.hpp"
 #include "engine/game.hpp"
 #include "engine/saves.hpp"
 #include "engine/scenario.hpp"
@@ -409,4 +410,50 @@ TEST(Saves, ASaveRunsNoFolderOrFileItNamesButItsOwnRules) {
   // looked up by id, which this test's catalog does not have).
   EXPECT_THROW(engine::open_rules(save_with((tmp / "elsewhere").string(), "")), engine::InputError);
   fs::remove_all(tmp);
+}
+
+// bench --by-line: the samples land on the line where the rules' time goes,
+// named by its file and line, and on the functions around it.
+TEST(Engine, SampledLinesFindWhereTheRulesSpendTheirTime) {
+  fs::path dir = fs::temp_directory_path() / ("ratify_lines_" + std::to_string(::getpid())) / "hot";
+  fs::create_directories(dir);
+  fs::copy(kTiny / "cards.lua", dir / "cards.lua");
+  std::ofstream(dir / "ruleset.lua")
+      << R"(local M = { id = "hot", name = "Hot", players = { min = 2, max = 2 } }
+M.cards = require "cards"
+function M.setup(g) g.state.turn, g.state.left = 1, 20 end
+function M.actor(g) if g.state.left > 0 then return g.state.turn end end
+local function busy()
+  local n = 0
+  for i = 1, 20000 do n = n + i % 7 end
+  return n
+end
+function M.actions() return { { kind = "go", n = busy() } } end
+function M.apply(g) g.state.left, g.state.turn = g.state.left - 1, 3 - g.state.turn end
+function M.result(g) if g.state.left == 0 then return { winners = { 1 } } end end
+return M
+)";
+  auto l = engine::Loaded::open(dir.string());
+  engine::Game g(l, 2, 1, l->options({}), engine::Mode::Lean);
+  core::LineProfile p;
+  g.state().sample_lines(&p);
+  for (int game = 0; game < 20000 && p.samples < 100; ++game) {
+    g.restart(static_cast<uint64_t>(game));
+    while (g.actor() != 0) g.apply(0);
+  }
+  g.state().sample_lines(nullptr);
+  fs::remove_all(dir.parent_path());
+  ASSERT_GE(p.samples, 100) << "the sampler should tick on the thread's CPU time";
+  std::string file = (dir / "ruleset.lua").string();
+  std::string top;
+  int64_t most = 0;
+  for (const auto& [line, c] : p.lines)
+    if (c.own > most) most = c.own, top = line;
+  EXPECT_EQ(top, file + ":7") << "the loop's line";
+  EXPECT_GT(most * 2, p.samples) << "most samples in the loop";
+  EXPECT_EQ(p.function_of[top], file + ":5");
+  EXPECT_EQ(p.names[file + ":5"], "busy");
+  // The line calling it counts the loop as its own calls' time.
+  EXPECT_GE(p.lines[file + ":10"].total, most);
+  EXPECT_EQ(p.lines[file + ":10"].own * 4 < p.samples, true);
 }

@@ -3,14 +3,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bots/bots.hpp"
 #include "bots/mcts.hpp"
 #include "cli/commands.hpp"
+#include "core/line_profile.hpp"
 #include "engine/game.hpp"
 
 namespace ratify::cli {
@@ -37,7 +40,24 @@ struct BenchRun {
   long long played = 0;  // the actions those iterations played (apply_scratch)
   double search_seconds = 0;
   engine::CallProfile search_profile;  // with --profile: the ruleset's calls in the search
+  core::LineProfile lines;             // with --by-line
   std::string error;
+};
+
+// Samples the rules' Lua of one game (and of its searches) while alive.
+class Sampling {
+ public:
+  Sampling(engine::Game& g, core::LineProfile* into) : g_(into ? &g : nullptr) {
+    if (g_) g_->state().sample_lines(into);
+  }
+  ~Sampling() {
+    if (g_) g_->state().sample_lines(nullptr);
+  }
+  Sampling(const Sampling&) = delete;
+  Sampling& operator=(const Sampling&) = delete;
+
+ private:
+  engine::Game* g_;
 };
 
 double secs_since(Clock::time_point start) {
@@ -84,7 +104,8 @@ void measure_labels(const std::shared_ptr<engine::Loaded>& loaded,
 // playouts' own and the iterations count exactly.
 void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
                     const core::OptionValues& options, int players, uint64_t seed,
-                    const std::string& spec, int decisions, bool profile, BenchRun& run) {
+                    const std::string& spec, int decisions, bool profile, bool lines,
+                    BenchRun& run) {
   const auto& meta = loaded->meta();
   bots::MctsConfig config =
       bots::parse_mcts(spec, meta.has_heuristic, meta.search, meta.strategy_bots);
@@ -96,6 +117,7 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
   auto bot = bots::make_bot(spec, meta);
   const auto& mcts = dynamic_cast<const bots::MctsBot&>(*bot);
   std::unique_ptr<engine::Game> game;
+  std::optional<Sampling> sampling;  // after the game: stopped before it goes
   core::Rng bot_rng(core::mix_seed(seed, 7));
   for (int k = 0, met = 0; run.searched < decisions && k < 10000; ++k) {
     uint64_t s = core::mix_seed(seed, 1'000'000 + static_cast<uint64_t>(k));
@@ -104,6 +126,7 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
     else
       game = std::make_unique<engine::Game>(loaded, players, s, options, engine::Mode::Lean);
     engine::Game& g = *game;
+    if (!sampling) sampling.emplace(g, lines ? &run.lines : nullptr);
     core::Rng pick(core::mix_seed(s, 5));
     while (g.actor() != 0 && run.searched < decisions) {
       int n = g.action_count();
@@ -140,6 +163,7 @@ BenchRun bench_one(const std::string& ruleset, const BenchArgs& a, int games, do
     throw engine::InputError(run.id + " is not for " + std::to_string(run.players) + " players");
   auto start = Clock::now();
   std::unique_ptr<engine::Game> game;  // one match for every game, as sim does
+  std::optional<Sampling> sampling;    // after the game: stopped before it goes
   for (int k = 0; games > 0 ? k < games : (k == 0 || secs_since(start) < seconds); ++k) {
     uint64_t s = core::mix_seed(seed, static_cast<uint64_t>(k));
     if (game)
@@ -148,6 +172,7 @@ BenchRun bench_one(const std::string& ruleset, const BenchArgs& a, int games, do
       game = std::make_unique<engine::Game>(loaded, run.players, s, options, engine::Mode::Lean,
                                             profile ? &run.profile : nullptr);
     engine::Game& g = *game;
+    if (!sampling) sampling.emplace(g, a.by_line ? &run.lines : nullptr);
     core::Rng pick(core::mix_seed(s, 5));
     while (g.actor() != 0) {
       int n = g.action_count();
@@ -160,7 +185,7 @@ BenchRun bench_one(const std::string& ruleset, const BenchArgs& a, int games, do
   run.seconds = secs_since(start);
   if (profile) measure_labels(loaded, options, run.players, seed, run);
   if (!bot.empty())
-    measure_search(loaded, options, run.players, seed, bot, a.decisions, profile, run);
+    measure_search(loaded, options, run.players, seed, bot, a.decisions, profile, a.by_line, run);
   return run;
 }
 
@@ -243,6 +268,62 @@ void print_search_profile(const BenchRun& r) {
               "", std::max(0.0, total - in_rules) / 1e3 / iters);
 }
 
+// A file as the user would open it: below the working folder, relative.
+std::string shown(const std::string& place) {
+  std::string here = std::filesystem::current_path().string() + "/";
+  return place.rfind(here, 0) == 0 ? place.substr(here.size()) : place;
+}
+
+std::string percent(int64_t n, int64_t of) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%5.1f%%", of ? 100.0 * static_cast<double>(n) / of : 0.0);
+  return buf;
+}
+
+// The busiest entries of `counts`, by the count `by` picks, then by name.
+template <class By>
+std::vector<std::pair<std::string, core::LineProfile::Count>> busiest(
+    const std::unordered_map<std::string, core::LineProfile::Count>& counts, By by, size_t most) {
+  std::vector<std::pair<std::string, core::LineProfile::Count>> out(counts.begin(), counts.end());
+  std::sort(out.begin(), out.end(), [&](const auto& x, const auto& y) {
+    return by(x.second) != by(y.second) ? by(x.second) > by(y.second) : x.first < y.first;
+  });
+  if (out.size() > most) out.resize(most);
+  return out;
+}
+
+void print_lines(const core::LineProfile& p) {
+  int64_t all = p.samples + p.outside;
+  std::printf(
+      "  the rules' Lua, line by line (%lld samples of the thread's CPU time; %s of them in "
+      "ratify's own work between the calls):\n",
+      static_cast<long long>(all), percent(p.outside, all).c_str());
+  if (p.samples == 0) {
+    std::printf("    (no sample met the rules running: give more games with -n)\n");
+    return;
+  }
+  // Lua names a function by the call that reached it: one the host
+  // calls (actions, apply) has none, so its place names it.
+  auto name_of = [&](const std::string& fn) {
+    auto n = p.names.find(fn);
+    return n == p.names.end() ? "the function at " + shown(fn) : n->second;
+  };
+  std::printf("     own  with calls  line\n");
+  for (const auto& [line, c] : busiest(
+           p.lines, [](const auto& c) { return c.own; }, 20)) {
+    if (c.own == 0) break;
+    auto fn = p.function_of.find(line);
+    std::printf("  %s     %s  %s  (%s)\n", percent(c.own, all).c_str(),
+                percent(c.total, all).c_str(), shown(line).c_str(),
+                fn == p.function_of.end() ? "?" : name_of(fn->second).c_str());
+  }
+  std::printf("  functions, with what they call (own: their lines alone):\n");
+  for (const auto& [fn, c] : busiest(
+           p.functions, [](const auto& c) { return c.total; }, 15))
+    std::printf("  %s  own %s  %s  %s\n", percent(c.total, all).c_str(),
+                percent(c.own, all).c_str(), shown(fn).c_str(), name_of(fn).c_str());
+}
+
 int bench_single(const BenchArgs& a) {
   BenchRun r = bench_one(a.ruleset, a, a.games ? a.games : 2000, 0, a.bots);
   std::printf("%s, %d players, random playouts on one thread:\n", r.id.c_str(), r.players);
@@ -257,6 +338,7 @@ int bench_single(const BenchArgs& a) {
         us_per_iteration(r) / us_per_action(r), played_per_iteration(r), per_action_played(r));
   if (a.profile) print_profile(r);
   if (a.profile && r.iterations > 0) print_search_profile(r);
+  if (a.by_line) print_lines(r.lines);
   return kOk;
 }
 

@@ -99,8 +99,9 @@ struct BenchArgs {
   uint64_t seed = 1;
   int players = 0;  // 0: 2, or the ruleset's minimum
   bool all = false, profile = false;
-  std::string bots;    // --bots: an mcts spec, timed per iteration
-  int decisions = 20;  // decisions it searches
+  bool by_line = false;  // --by-line: the rules' Lua sampled line by line
+  std::string bots;      // --bots: an mcts spec, timed per iteration
+  int decisions = 20;    // decisions it searches
 };
 int cmd_bench(const BenchArgs& a);
 int cmd_list();

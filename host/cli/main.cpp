@@ -345,6 +345,10 @@ int main(int argc, char** argv) {
   b->add_flag("--profile", bench.profile,
               "Time per ruleset function (actor, actions, apply, result, setup) and the host's "
               "own, and what labels cost when shown");
+  b->add_flag("--by-line", bench.by_line,
+              "Where the rules' Lua spends its time, line by line and function by function "
+              "(sampled once a millisecond of CPU; a g.* call counts for the line calling it)")
+      ->excludes("--all");
   b->add_option("-n,--games", bench.games,
                 "Games (default: 2000; with --all, as many as fit in --seconds)")
       ->check(CLI::PositiveNumber);

@@ -280,6 +280,9 @@ int State::strategy_choice(const std::string& bot, int seat) {
 void State::set_profile(CallProfile* p) {
   m_->set_profile(p);
 }
+void State::sample_lines(core::LineProfile* p) {
+  m_->sample_lines(p);
+}
 bool State::actions_have_labels() {
   return m_->actions_have_labels();
 }

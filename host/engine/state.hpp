@@ -19,6 +19,9 @@
 #include "core/rng.hpp"
 #include "core/table.hpp"
 
+namespace ratify::core {
+struct LineProfile;
+}
 namespace ratify::lua {
 class Match;
 class Snapshot;
@@ -221,6 +224,9 @@ class State {
 
   // For bench: time per ruleset function into `p` (nullptr: off).
   void set_profile(CallProfile* p);
+  // Sample where the rules' Lua spends its time (bench --by-line) until
+  // called with nullptr: one State at a time, on its own thread.
+  void sample_lines(core::LineProfile* p);
   // Whether the current actions carry labels built by actions(g).
   bool actions_have_labels();
 

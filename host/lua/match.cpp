@@ -90,6 +90,7 @@ Match::~Match() {
 }
 
 void Match::call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn) {
+  vm_.callback = CallProfile::name(fn);
   if (!profile_) {
     lua_call(L, nargs, nresults);
     return;
@@ -599,6 +600,10 @@ std::optional<Result> Match::result() {
     if (lua_type(L, -1) == LUA_TSTRING) r.text = lua_tostring(L, -1);
   });
   return out;
+}
+
+void Match::sample_lines(core::LineProfile* p) {
+  vm_.sample_lines(p);
 }
 
 }  // namespace ratify::lua

@@ -17,6 +17,10 @@
 
 struct lua_State;
 
+namespace ratify::core {
+struct LineProfile;
+}
+
 namespace ratify::lua {
 
 class Rules;
@@ -225,6 +229,7 @@ class Match {
   }
   // Count time per ruleset function into `p` (nullptr: off, the default).
   void set_profile(CallProfile* p) { profile_ = p; }
+  void sample_lines(core::LineProfile* p);
   // Whether the current actions carry labels built by actions(g) (check
   // warns: labels belong in describe, built only when shown).
   bool actions_have_labels();

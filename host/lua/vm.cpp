@@ -265,6 +265,7 @@ Vm::Vm(std::filesystem::path ruleset_dir, std::filesystem::path scripts_dir, Lim
 }
 
 Vm::~Vm() {
+  sample_lines(nullptr);  // a sampler left on would arm a hook in a closed state
   watchdog::unwatch(&watch_);
   if (L_) lua_close(L_);
   run_taken -= reserved_;

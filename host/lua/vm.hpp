@@ -14,6 +14,10 @@
 
 struct lua_State;
 
+namespace ratify::core {
+struct LineProfile;
+}
+
 namespace ratify::lua {
 
 class Match;
@@ -66,6 +70,9 @@ class Vm {
 
   // The match whose `math.random` and callbacks are running now.
   Match* current = nullptr;
+  // The ruleset's function the host called last ("actions", "apply"):
+  // bench --by-line names the outermost function of a sample by it.
+  const char* callback = nullptr;
   std::function<void(const std::string&)> print_sink;
   // Bytes print wrote in this game (a game's setup starts it again): past
   // kPrintLimit print says so once and then writes nothing.
@@ -76,6 +83,11 @@ class Vm {
   // Lua function it ran (its name and file:line) when it was seen running:
   // check warns of it ("" when no call ran that long).
   std::string slow_call_warning() const;
+
+  // Sample where this VM's Lua spends its time into `profile` (bench
+  // --by-line) until called again with nullptr. One VM at a time, on the
+  // thread that runs it.
+  void sample_lines(core::LineProfile* profile);
 
   // Sandbox internals, used by the C callbacks (vm_internals.hpp).
   struct Internals;

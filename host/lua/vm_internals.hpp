@@ -26,6 +26,7 @@ struct Vm::Internals {
   // The memory cap and the time limit (vm.cpp).
   static void* alloc(void* ud, void* ptr, size_t osize, size_t nsize);
   static void hook(lua_State* L, lua_Debug*);
+  static void take_sample(lua_State* L, lua_Debug*);  // bench --lines (line_sampler.cpp)
   static bool time_up(Vm* vm);
   static std::string time_message(Vm* vm);
   static void check(lua_State* L);
