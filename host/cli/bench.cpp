@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,20 +43,26 @@ struct BenchRun {
   std::string error;
 };
 
-// Samples the rules' Lua of one game (and of its searches) while alive.
+// Samples the rules' Lua of one game (and of its searches) from start()
+// to stop() or its end: declared after the game, so it stops first.
 class Sampling {
  public:
-  Sampling(engine::Game& g, core::LineProfile* into) : g_(into ? &g : nullptr) {
-    if (g_) g_->state().sample_lines(into);
-  }
-  ~Sampling() {
-    if (g_) g_->state().sample_lines(nullptr);
-  }
+  Sampling() = default;
+  ~Sampling() { stop(); }
   Sampling(const Sampling&) = delete;
   Sampling& operator=(const Sampling&) = delete;
+  void start(engine::Game& g, core::LineProfile* into) {
+    if (g_ || !into) return;
+    g_ = &g;
+    g.state().sample_lines(into);
+  }
+  void stop() {
+    if (g_) g_->state().sample_lines(nullptr);
+    g_ = nullptr;
+  }
 
  private:
-  engine::Game* g_;
+  engine::Game* g_ = nullptr;
 };
 
 double secs_since(Clock::time_point start) {
@@ -117,7 +122,7 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
   auto bot = bots::make_bot(spec, meta);
   const auto& mcts = dynamic_cast<const bots::MctsBot&>(*bot);
   std::unique_ptr<engine::Game> game;
-  std::optional<Sampling> sampling;  // after the game: stopped before it goes
+  Sampling sampling;  // after the game: stopped before it goes
   core::Rng bot_rng(core::mix_seed(seed, 7));
   for (int k = 0, met = 0; run.searched < decisions && k < 10000; ++k) {
     uint64_t s = core::mix_seed(seed, 1'000'000 + static_cast<uint64_t>(k));
@@ -126,7 +131,7 @@ void measure_search(const std::shared_ptr<engine::Loaded>& loaded,
     else
       game = std::make_unique<engine::Game>(loaded, players, s, options, engine::Mode::Lean);
     engine::Game& g = *game;
-    if (!sampling) sampling.emplace(g, lines ? &run.lines : nullptr);
+    sampling.start(g, lines ? &run.lines : nullptr);
     core::Rng pick(core::mix_seed(s, 5));
     while (g.actor() != 0 && run.searched < decisions) {
       int n = g.action_count();
@@ -163,7 +168,7 @@ BenchRun bench_one(const std::string& ruleset, const BenchArgs& a, int games, do
     throw engine::InputError(run.id + " is not for " + std::to_string(run.players) + " players");
   auto start = Clock::now();
   std::unique_ptr<engine::Game> game;  // one match for every game, as sim does
-  std::optional<Sampling> sampling;    // after the game: stopped before it goes
+  Sampling sampling;                   // after the game: stopped before it goes
   for (int k = 0; games > 0 ? k < games : (k == 0 || secs_since(start) < seconds); ++k) {
     uint64_t s = core::mix_seed(seed, static_cast<uint64_t>(k));
     if (game)
@@ -172,7 +177,7 @@ BenchRun bench_one(const std::string& ruleset, const BenchArgs& a, int games, do
       game = std::make_unique<engine::Game>(loaded, run.players, s, options, engine::Mode::Lean,
                                             profile ? &run.profile : nullptr);
     engine::Game& g = *game;
-    if (!sampling) sampling.emplace(g, a.by_line ? &run.lines : nullptr);
+    sampling.start(g, a.by_line ? &run.lines : nullptr);
     core::Rng pick(core::mix_seed(s, 5));
     while (g.actor() != 0) {
       int n = g.action_count();
@@ -183,6 +188,7 @@ BenchRun bench_one(const std::string& ruleset, const BenchArgs& a, int games, do
     ++run.games;
   }
   run.seconds = secs_since(start);
+  sampling.stop();  // the search's games are sampled on their own
   if (profile) measure_labels(loaded, options, run.players, seed, run);
   if (!bot.empty())
     measure_search(loaded, options, run.players, seed, bot, a.decisions, profile, a.by_line, run);
@@ -296,7 +302,7 @@ void print_lines(const core::LineProfile& p) {
   int64_t all = p.samples + p.outside;
   std::printf(
       "  the rules' Lua, line by line (%lld samples of the thread's CPU time; %s of them in "
-      "ratify's own work between the calls):\n",
+      "ratify's own work, outside the rules' functions):\n",
       static_cast<long long>(all), percent(p.outside, all).c_str());
   if (p.samples == 0) {
     std::printf("    (no sample met the rules running: give more games with -n)\n");

@@ -5,7 +5,8 @@
 // Ctrl-C handler relies on), and the hook, on the VM's own thread, reads
 // the stack. A hook left on would trace every instruction (watchdog.hpp):
 // this one is on for one instruction a sample. A sample that finds no
-// call of the rules running is the host's own work. A g.* call is no
+// function of the rules running (Vm::in_rules) is the host's own work,
+// between the calls or inside one (a restore's copy). A g.* call is no
 // Lua instruction, so its time lands on the line that called it, which
 // is where a designer would change it.
 #include <signal.h>
@@ -30,7 +31,7 @@ namespace {
 
 // One VM sampled at a time, in the process (bench runs on one thread).
 std::atomic<lua_State*> sampled{nullptr};
-std::atomic<WatchedCall*> sampled_call{nullptr};
+std::atomic<Vm*> sampled_vm{nullptr};
 std::atomic<int64_t> host_samples{0};
 core::LineProfile* into = nullptr;
 timer_t timer;
@@ -38,9 +39,9 @@ struct sigaction before;
 
 void on_tick(int) {
   lua_State* L = sampled.load(std::memory_order_relaxed);
-  WatchedCall* w = sampled_call.load(std::memory_order_relaxed);
-  if (!L || !w) return;
-  if (!w->running.load(std::memory_order_relaxed)) {
+  Vm* vm = sampled_vm.load(std::memory_order_relaxed);
+  if (!L || !vm) return;
+  if (!vm->in_rules.load(std::memory_order_relaxed)) {
     host_samples.fetch_add(1, std::memory_order_relaxed);
     return;
   }
@@ -87,7 +88,7 @@ void Vm::sample_lines(core::LineProfile* profile) {
     if (sampled.load()) throw std::logic_error("sample_lines: one VM at a time");
     into = profile;
     host_samples = 0;
-    sampled_call = &watch_;
+    sampled_vm = this;
     sampled = L_;
     struct sigaction act {};
     act.sa_handler = &on_tick;
@@ -109,7 +110,7 @@ void Vm::sample_lines(core::LineProfile* profile) {
   timer_delete(timer);
   sigaction(SIGPROF, &before, nullptr);
   sampled = nullptr;
-  sampled_call = nullptr;
+  sampled_vm = nullptr;
   into->outside += host_samples.load();
   into = nullptr;
 }

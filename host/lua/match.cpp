@@ -91,6 +91,7 @@ Match::~Match() {
 
 void Match::call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn) {
   vm_.callback = CallProfile::name(fn);
+  InRules rules(vm_);
   if (!profile_) {
     lua_call(L, nargs, nresults);
     return;

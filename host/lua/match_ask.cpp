@@ -24,7 +24,10 @@ int Match::choose_by(int fn, int player, const std::string& bot) {
     int list = lua_gettop(L);
     lua_pushvalue(L, list);
     lua_insert(L, list - 3);  // keep the list below the call
-    lua_call(L, 3, 1);
+    {
+      InRules rules(vm_);
+      lua_call(L, 3, 1);
+    }
     if (lua_isinteger(L, -1)) {
       lua_Integer i = lua_tointeger(L, -1);
       if (i >= 1 && i <= actions_n_) out = static_cast<int>(i - 1);
@@ -94,7 +97,10 @@ std::vector<std::pair<std::string, double>> Match::stats() {
   protect(vm_, [&](lua_State* L) {
     push_fn("stats");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
-    lua_call(L, 1, 1);
+    {
+      InRules rules(vm_);
+      lua_call(L, 1, 1);
+    }
     const char* id = rules_.meta().id.c_str();
     if (!lua_istable(L, -1)) luaL_error(L, "%s: stats(g) must return a table of named numbers", id);
     for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) {
@@ -137,7 +143,10 @@ std::vector<std::string> Match::status_lines(const char* fn, int player) {
     push_fn(fn);
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     if (player) lua_pushinteger(L, player);
-    lua_call(L, player ? 2 : 1, 1);
+    {
+      InRules rules(vm_);
+      lua_call(L, player ? 2 : 1, 1);
+    }
     // Host copies bounded: the VM's cap never sees them (a status of a
     // million lines of a megabyte each was copied whole, every frame).
     auto keep = [&](int idx) {
@@ -184,7 +193,10 @@ nlohmann::json Match::ruleset_view(int player) {
     push_fn("view");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_pushinteger(L, player);
-    lua_call(L, 2, 1);
+    {
+      InRules rules(vm_);
+      lua_call(L, 2, 1);
+    }
     out = to_json(L, -1);
   });
   return out;

@@ -7,6 +7,7 @@
 #include "lua/internal.hpp"
 #include "lua/match.hpp"
 #include "lua/ruleset.hpp"
+#include "lua/vm_internals.hpp"
 
 namespace ratify::lua {
 
@@ -98,7 +99,10 @@ void imagine(lua_State* L, int module_ref, int g, const core::Secret& s, int q, 
   push_imagine(L, module_ref, s.key.c_str());
   lua_pushvalue(L, g);
   if (q) lua_pushinteger(L, q);
-  lua_call(L, q ? 2 : 1, 1);
+  {
+    InRules rules(*vm_of(L));
+    lua_call(L, q ? 2 : 1, 1);
+  }
   if (!strict) return;
   std::string bad = check_plain(L, -1, "secrets." + s.key + ".imagine(g)'s value");
   if (!bad.empty()) raise_text(L, bad);

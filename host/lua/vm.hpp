@@ -1,6 +1,7 @@
 #pragma once
 // One sandboxed Lua state. Only host/lua includes lua.h; this header
 // forward-declares lua_State so the engine can hold a Vm without it.
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -73,6 +74,11 @@ class Vm {
   // The ruleset's function the host called last ("actions", "apply"):
   // bench --by-line names the outermost function of a sample by it.
   const char* callback = nullptr;
+  // Whether the rules' Lua runs now (a function of theirs the host
+  // called, with all it calls), not the host's own work inside a
+  // protected call (a restore's copy): bench --by-line counts a sample
+  // that finds it false as the host's. Read from a signal handler.
+  std::atomic<bool> in_rules{false};
   std::function<void(const std::string&)> print_sink;
   // Bytes print wrote in this game (a game's setup starts it again): past
   // kPrintLimit print says so once and then writes nothing.
@@ -119,6 +125,22 @@ class Vm {
   uint64_t noted_serial_ = 0;     // the long call whose function was noted
   std::string noted_function_;
   std::unordered_map<const void*, std::string> module_files_;
+};
+
+// RAII guard around a call of the rules' own functions (Vm::in_rules).
+// A Lua error jumps past it: the outermost Vm::call clears the flag.
+class InRules {
+ public:
+  explicit InRules(Vm& vm) : vm_(vm), was_(vm.in_rules.load(std::memory_order_relaxed)) {
+    vm.in_rules.store(true, std::memory_order_relaxed);
+  }
+  ~InRules() { vm_.in_rules.store(was_, std::memory_order_relaxed); }
+  InRules(const InRules&) = delete;
+  InRules& operator=(const InRules&) = delete;
+
+ private:
+  Vm& vm_;
+  bool was_;
 };
 
 // RAII guard that marks which match is running (math.random, print).
