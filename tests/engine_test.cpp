@@ -457,3 +457,34 @@ return M
   EXPECT_GE(p.lines[file + ":10"].total, most);
   EXPECT_EQ(p.lines[file + ":10"].own * 4 < p.samples, true);
 }
+
+// A sample reads the innermost levels only: a rules function deep in a
+// recursion (a hostile or a careless one) costs a sample no more than a
+// shallow one (lua_getstack walks from the top at every level, so reading
+// every level of 100,000 would take minutes a sample).
+TEST(Engine, SampledLinesReadADeepRecursionQuickly) {
+  fs::path dir =
+      fs::temp_directory_path() / ("ratify_deep_lines_" + std::to_string(::getpid())) / "deep";
+  fs::create_directories(dir);
+  fs::copy(kTiny / "cards.lua", dir / "cards.lua");
+  std::ofstream(dir / "ruleset.lua")
+      << R"(local M = { id = "deep", name = "Deep", players = { min = 2, max = 2 } }
+M.cards = require "cards"
+function M.setup(g) g.state.turn, g.state.left = 1, 4 end
+function M.actor(g) if g.state.left > 0 then return g.state.turn end end
+local function down(n) if n == 0 then local s = 0 for i = 1, 3000000 do s = s + i end return s end return down(n - 1) + 1 end
+function M.actions() return { { kind = "go", n = down(100000) } } end
+function M.apply(g) g.state.left, g.state.turn = g.state.left - 1, 3 - g.state.turn end
+function M.result(g) if g.state.left == 0 then return { winners = { 1 } } end end
+return M
+)";
+  auto l = engine::Loaded::open(dir.string());
+  engine::Game g(l, 2, 1, l->options({}), engine::Mode::Lean);
+  core::LineProfile p;
+  g.state().sample_lines(&p);
+  while (g.actor() != 0) g.apply(0);
+  g.state().sample_lines(nullptr);
+  fs::remove_all(dir.parent_path());
+  EXPECT_GT(p.samples, 0);
+  EXPECT_GT(p.lines[(dir / "ruleset.lua").string() + ":5"].own, 0);
+}

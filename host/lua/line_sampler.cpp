@@ -33,6 +33,7 @@ namespace {
 std::atomic<lua_State*> sampled{nullptr};
 std::atomic<Vm*> sampled_vm{nullptr};
 std::atomic<int64_t> host_samples{0};
+constexpr int kDeepest = 100;  // levels of the stack a sample reads
 core::LineProfile* into = nullptr;
 timer_t timer;
 struct sigaction before;
@@ -55,16 +56,20 @@ std::string place(const lua_Debug& ar, int line) {
 }  // namespace
 
 void Vm::Internals::take_sample(lua_State* L, lua_Debug*) {
-  // The VM's own hook comes back: it stays only if the watchdog armed it
-  // for this call (a time limit), and removes itself otherwise.
-  lua_sethook(L, &Vm::Internals::hook, LUA_MASKCOUNT, 1);
+  // The VM's own hook comes back as the watchdog arms it: it stays if the
+  // watchdog armed it for this call (a time limit), and otherwise removes
+  // itself at its first check. (Every instruction would be traced with a
+  // count of 1, and a long call would run into its time limit.)
+  lua_sethook(L, &Vm::Internals::hook, LUA_MASKCOUNT, kArmedEvery);
   if (!into) return;
   ++into->samples;
   std::unordered_set<std::string> lines, functions;  // each counted once a sample
   lua_Debug ar;
   bool running = true;
   std::string outermost;
-  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+  // The innermost levels only: lua_getstack walks the stack from the top
+  // each time, so a whole deep recursion would cost its depth squared.
+  for (int level = 0; level < kDeepest && lua_getstack(L, level, &ar); ++level) {
     lua_getinfo(L, "Sln", &ar);
     if (ar.currentline <= 0) continue;  // a C function (g.*, the library)
     std::string line = place(ar, ar.currentline), fn = place(ar, ar.linedefined);
@@ -86,6 +91,12 @@ void Vm::Internals::take_sample(lua_State* L, lua_Debug*) {
 void Vm::sample_lines(core::LineProfile* profile) {
   if (profile) {
     if (sampled.load()) throw std::logic_error("sample_lines: one VM at a time");
+    sigevent ev{};
+    ev.sigev_notify = SIGEV_THREAD_ID;
+    ev.sigev_signo = SIGPROF;
+    ev._sigev_un._tid = gettid();  // this thread's CPU time, to this thread
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &timer) != 0)
+      throw std::runtime_error("bench --by-line: no CPU-time timer on this system");
     into = profile;
     host_samples = 0;
     sampled_vm = this;
@@ -95,12 +106,6 @@ void Vm::sample_lines(core::LineProfile* profile) {
     act.sa_flags = SA_RESTART;
     sigemptyset(&act.sa_mask);
     sigaction(SIGPROF, &act, &before);
-    sigevent ev{};
-    ev.sigev_notify = SIGEV_THREAD_ID;
-    ev.sigev_signo = SIGPROF;
-    ev._sigev_un._tid = gettid();  // this thread's CPU time, to this thread
-    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &timer) != 0)
-      throw std::runtime_error("bench --by-line: no CPU-time timer on this system");
     long ns = static_cast<long>(profile->every_us) * 1000;
     itimerspec every{{ns / 1000000000, ns % 1000000000}, {ns / 1000000000, ns % 1000000000}};
     timer_settime(timer, 0, &every, nullptr);

@@ -30,8 +30,6 @@ int64_t thread_cpu_ns() {
 
 namespace {
 
-constexpr int kArmedEvery = 1000;  // instructions between checks once armed
-
 // A call seen at two looks a tick apart with the same serial has run for a
 // tick at least: arm its hook with the deadline counted in its thread's
 // CPU time from the first look (so a call is never stopped before its

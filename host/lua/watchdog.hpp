@@ -30,6 +30,9 @@ struct lua_Debug;
 
 namespace ratify::lua {
 
+// Lua instructions between the hook's checks once a call is armed.
+inline constexpr int kArmedEvery = 1000;
+
 // What the watchdog knows of one VM. The VM's thread writes `serial`,
 // `running` and `limit_ns`; the watchdog writes `armed_serial` and
 // `deadline` (then arms the hook, which reads them).
