@@ -412,39 +412,58 @@ TEST(Saves, ASaveRunsNoFolderOrFileItNamesButItsOwnRules) {
   fs::remove_all(tmp);
 }
 
+// bench --by-line's samples of a two-player ruleset, `name`, whose games
+// are `left` actions of the form { kind = "go", n = WORK }: `functions`
+// (Lua, from line 5 of its ruleset.lua) and `work` say what actions(g)
+// does. Games are played until `samples` samples, or 20,000 games.
+struct Sampled {
+  core::LineProfile p;
+  std::string file;  // its ruleset.lua
+};
+static Sampled sample_rules(const std::string& name, const std::string& functions,
+                            const std::string& work, int left, int64_t samples) {
+  fs::path dir = fs::temp_directory_path() / ("ratify_" + name + "_" + std::to_string(::getpid()));
+  fs::path rules = dir / name;
+  fs::create_directories(rules);
+  fs::copy(kTiny / "cards.lua", rules / "cards.lua");
+  std::ofstream(rules / "ruleset.lua")
+      << "local M = { id = \"" << name << "\", name = \"" << name
+      << "\", players = { min = 2, max = 2 } }\n"
+      << "M.cards = require \"cards\"\n"
+      << "function M.setup(g) g.state.turn, g.state.left = 1, " << left << " end\n"
+      << "function M.actor(g) if g.state.left > 0 then return g.state.turn end end\n"
+      << functions << "function M.actions() return { { kind = \"go\", n = " << work << " } } end\n"
+      << "function M.apply(g) g.state.left, g.state.turn = g.state.left - 1, 3 - g.state.turn "
+         "end\n"
+      << "function M.result(g) if g.state.left == 0 then return { winners = { 1 } } end end\n"
+      << "return M\n";
+  Sampled out;
+  out.file = (rules / "ruleset.lua").string();
+  {
+    auto l = engine::Loaded::open(rules.string());
+    engine::Game g(l, 2, 1, l->options({}), engine::Mode::Lean);
+    g.state().sample_lines(&out.p);
+    for (int game = 0; game < 20000 && out.p.samples < samples; ++game) {
+      g.restart(static_cast<uint64_t>(game));
+      while (g.actor() != 0) g.apply(0);
+    }
+    g.state().sample_lines(nullptr);
+  }
+  fs::remove_all(dir);
+  return out;
+}
+
 // bench --by-line: the samples land on the line where the rules' time goes,
 // named by its file and line, and on the functions around it.
 TEST(Engine, SampledLinesFindWhereTheRulesSpendTheirTime) {
-  fs::path dir = fs::temp_directory_path() / ("ratify_lines_" + std::to_string(::getpid())) / "hot";
-  fs::create_directories(dir);
-  fs::copy(kTiny / "cards.lua", dir / "cards.lua");
-  std::ofstream(dir / "ruleset.lua")
-      << R"(local M = { id = "hot", name = "Hot", players = { min = 2, max = 2 } }
-M.cards = require "cards"
-function M.setup(g) g.state.turn, g.state.left = 1, 20 end
-function M.actor(g) if g.state.left > 0 then return g.state.turn end end
-local function busy()
-  local n = 0
-  for i = 1, 20000 do n = n + i % 7 end
-  return n
-end
-function M.actions() return { { kind = "go", n = busy() } } end
-function M.apply(g) g.state.left, g.state.turn = g.state.left - 1, 3 - g.state.turn end
-function M.result(g) if g.state.left == 0 then return { winners = { 1 } } end end
-return M
-)";
-  auto l = engine::Loaded::open(dir.string());
-  engine::Game g(l, 2, 1, l->options({}), engine::Mode::Lean);
-  core::LineProfile p;
-  g.state().sample_lines(&p);
-  for (int game = 0; game < 20000 && p.samples < 100; ++game) {
-    g.restart(static_cast<uint64_t>(game));
-    while (g.actor() != 0) g.apply(0);
-  }
-  g.state().sample_lines(nullptr);
-  fs::remove_all(dir.parent_path());
+  auto [p, file] = sample_rules("hot",
+                                "local function busy()\n"
+                                "  local n = 0\n"
+                                "  for i = 1, 20000 do n = n + i % 7 end\n"
+                                "  return n\n"
+                                "end\n",
+                                "busy()", 20, 100);
   ASSERT_GE(p.samples, 100) << "the sampler should tick on the thread's CPU time";
-  std::string file = (dir / "ruleset.lua").string();
   std::string top;
   int64_t most = 0;
   for (const auto& [line, c] : p.lines)
@@ -463,28 +482,13 @@ return M
 // shallow one (lua_getstack walks from the top at every level, so reading
 // every level of 100,000 would take minutes a sample).
 TEST(Engine, SampledLinesReadADeepRecursionQuickly) {
-  fs::path dir =
-      fs::temp_directory_path() / ("ratify_deep_lines_" + std::to_string(::getpid())) / "deep";
-  fs::create_directories(dir);
-  fs::copy(kTiny / "cards.lua", dir / "cards.lua");
-  std::ofstream(dir / "ruleset.lua")
-      << R"(local M = { id = "deep", name = "Deep", players = { min = 2, max = 2 } }
-M.cards = require "cards"
-function M.setup(g) g.state.turn, g.state.left = 1, 4 end
-function M.actor(g) if g.state.left > 0 then return g.state.turn end end
-local function down(n) if n == 0 then local s = 0 for i = 1, 3000000 do s = s + i end return s end return down(n - 1) + 1 end
-function M.actions() return { { kind = "go", n = down(100000) } } end
-function M.apply(g) g.state.left, g.state.turn = g.state.left - 1, 3 - g.state.turn end
-function M.result(g) if g.state.left == 0 then return { winners = { 1 } } end end
-return M
-)";
-  auto l = engine::Loaded::open(dir.string());
-  engine::Game g(l, 2, 1, l->options({}), engine::Mode::Lean);
-  core::LineProfile p;
-  g.state().sample_lines(&p);
-  while (g.actor() != 0) g.apply(0);
-  g.state().sample_lines(nullptr);
-  fs::remove_all(dir.parent_path());
+  auto [p, file] = sample_rules("deep",
+                                "local function down(n)\n"
+                                "  if n == 0 then local s = 0 for i = 1, 3000000 do s = s + i end "
+                                "return s end\n"
+                                "  return down(n - 1) + 1\n"
+                                "end\n",
+                                "down(100000)", 4, 1);
   EXPECT_GT(p.samples, 0);
-  EXPECT_GT(p.lines[(dir / "ruleset.lua").string() + ":5"].own, 0);
+  EXPECT_GT(p.lines[file + ":6"].own, 0) << "the loop at the bottom";
 }
