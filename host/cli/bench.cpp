@@ -330,8 +330,13 @@ void print_lines(const core::LineProfile& p) {
                 percent(c.own, all).c_str(), shown(fn).c_str(), name_of(fn).c_str());
 }
 
+// --by-line without -n plays for this long: about 1,000 samples at the
+// kernel's usual tick, where 2,000 games of a fast ruleset give 60.
+constexpr double kByLineSeconds = 4.0;
+
 int bench_single(const BenchArgs& a) {
-  BenchRun r = bench_one(a.ruleset, a, a.games ? a.games : 2000, 0, a.bots);
+  BenchRun r = a.games || !a.by_line ? bench_one(a.ruleset, a, a.games ? a.games : 2000, 0, a.bots)
+                                     : bench_one(a.ruleset, a, 0, kByLineSeconds, a.bots);
   std::printf("%s, %d players, random playouts on one thread:\n", r.id.c_str(), r.players);
   std::printf("  %d games, %lld actions in %.2fs\n", r.games, r.actions, r.seconds);
   std::printf("  %.0f games/s, %.0f actions/s, %.1f us/action\n", r.games / r.seconds,

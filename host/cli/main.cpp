@@ -347,7 +347,8 @@ int main(int argc, char** argv) {
               "own, and what labels cost when shown");
   b->add_flag("--by-line", bench.by_line,
               "Where the rules' Lua spends its time, line by line and function by function "
-              "(sampled once a millisecond of CPU; a g.* call counts for the line calling it)")
+              "(sampled on the thread's CPU time; a g.* call counts for the line calling it); "
+              "without -n, games for 4 seconds")
       ->excludes("--all");
   b->add_option("-n,--games", bench.games,
                 "Games (default: 2000; with --all, as many as fit in --seconds)")
