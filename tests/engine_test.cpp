@@ -472,6 +472,7 @@ TEST(Engine, SampledLinesFindWhereTheRulesSpendTheirTime) {
   EXPECT_GT(most * 2, p.samples) << "most samples in the loop";
   EXPECT_EQ(p.function_of[top], file + ":5");
   EXPECT_EQ(p.names[file + ":5"], "busy");
+  EXPECT_EQ(p.names[file + ":10"], "actions") << "named by the host's call of it";
   // The line calling it counts the loop as its own calls' time.
   EXPECT_GE(p.lines[file + ":10"].total, most);
   EXPECT_EQ(p.lines[file + ":10"].own * 4 < p.samples, true);

@@ -90,8 +90,7 @@ Match::~Match() {
 }
 
 void Match::call_fn(lua_State* L, int nargs, int nresults, CallProfile::Fn fn) {
-  vm_.callback = CallProfile::name(fn);
-  InRules rules(vm_);
+  InRules rules(vm_, CallProfile::name(fn));
   if (!profile_) {
     lua_call(L, nargs, nresults);
     return;

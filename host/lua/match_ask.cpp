@@ -25,7 +25,7 @@ int Match::choose_by(int fn, int player, const std::string& bot) {
     lua_pushvalue(L, list);
     lua_insert(L, list - 3);  // keep the list below the call
     {
-      InRules rules(vm_);
+      InRules rules(vm_, bot.c_str());
       lua_call(L, 3, 1);
     }
     if (lua_isinteger(L, -1)) {
@@ -98,7 +98,7 @@ std::vector<std::pair<std::string, double>> Match::stats() {
     push_fn("stats");
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     {
-      InRules rules(vm_);
+      InRules rules(vm_, "stats");
       lua_call(L, 1, 1);
     }
     const char* id = rules_.meta().id.c_str();
@@ -144,7 +144,7 @@ std::vector<std::string> Match::status_lines(const char* fn, int player) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     if (player) lua_pushinteger(L, player);
     {
-      InRules rules(vm_);
+      InRules rules(vm_, "status");
       lua_call(L, player ? 2 : 1, 1);
     }
     // Host copies bounded: the VM's cap never sees them (a status of a
@@ -194,7 +194,7 @@ nlohmann::json Match::ruleset_view(int player) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
     lua_pushinteger(L, player);
     {
-      InRules rules(vm_);
+      InRules rules(vm_, "view");
       lua_call(L, 2, 1);
     }
     out = to_json(L, -1);

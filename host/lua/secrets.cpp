@@ -100,7 +100,7 @@ void imagine(lua_State* L, int module_ref, int g, const core::Secret& s, int q, 
   lua_pushvalue(L, g);
   if (q) lua_pushinteger(L, q);
   {
-    InRules rules(*vm_of(L));
+    InRules rules(*vm_of(L), "imagine");
     lua_call(L, q ? 2 : 1, 1);
   }
   if (!strict) return;

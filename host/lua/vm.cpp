@@ -384,6 +384,7 @@ void Vm::call(int nargs, int nresults, double seconds) {
   int rc = lua_pcall(L, nargs, nresults, base);
   if (--depth_ == 0) {
     in_rules.store(false, std::memory_order_relaxed);  // an error jumped past InRules
+    callback = nullptr;
     note_long_call();
     watch_.end();
     if (memory_over_) lua_sethook(L, nullptr, 0, 0);

@@ -71,7 +71,7 @@ class Vm {
 
   // The match whose `math.random` and callbacks are running now.
   Match* current = nullptr;
-  // The ruleset's function the host called last ("actions", "apply"):
+  // The ruleset's function the host is calling ("actions", "apply"):
   // bench --by-line names the outermost function of a sample by it.
   const char* callback = nullptr;
   // Whether the rules' Lua runs now (a function of theirs the host
@@ -129,18 +129,25 @@ class Vm {
 
 // RAII guard around a call of the rules' own functions (Vm::in_rules).
 // A Lua error jumps past it: the outermost Vm::call clears the flag.
+// `callback` names the function for bench --by-line (Vm::callback).
 class InRules {
  public:
-  explicit InRules(Vm& vm) : vm_(vm), was_(vm.in_rules.load(std::memory_order_relaxed)) {
+  InRules(Vm& vm, const char* callback)
+      : vm_(vm), was_(vm.in_rules.load(std::memory_order_relaxed)), callback_(vm.callback) {
     vm.in_rules.store(true, std::memory_order_relaxed);
+    vm.callback = callback;
   }
-  ~InRules() { vm_.in_rules.store(was_, std::memory_order_relaxed); }
+  ~InRules() {
+    vm_.in_rules.store(was_, std::memory_order_relaxed);
+    vm_.callback = callback_;
+  }
   InRules(const InRules&) = delete;
   InRules& operator=(const InRules&) = delete;
 
  private:
   Vm& vm_;
   bool was_;
+  const char* callback_;
 };
 
 // RAII guard that marks which match is running (math.random, print).
