@@ -247,15 +247,10 @@ class Search {
   // position, else noted for settle.
   void play(int i) {
     node_ = -1;  // between nodes until the trees follow
-    if (!lazy()) {
+    if (settled_ || !lazy())
       m_.apply_scratch(i);
-      return;
-    }
-    if (settled_) {
-      m_.apply_scratch(i);
-      return;
-    }
-    todo_.push_back({i, -1});
+    else
+      todo_.push_back({i, -1});
   }
 
   // The walk reached `node` of the searcher's tree: a moment marked there
