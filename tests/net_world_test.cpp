@@ -88,8 +88,8 @@ void check_world(const std::shared_ptr<engine::Loaded>& loaded, engine::Game& g,
       }
 }
 
-}  // namespace
-
+// Inside the unnamed namespace too: a unity build includes this file, where
+// a class outside it with a base of a type inside it draws a warning.
 class NetWorld : public ::testing::TestWithParam<Case> {};
 
 TEST_P(NetWorld, AWorldFromTheViewShowsTheSeatWhatTheViewShowed) {
@@ -137,3 +137,5 @@ INSTANTIATE_TEST_SUITE_P(Rulesets, NetWorld,
                                            Case{"meet_the_patriots", 2}, Case{"captured", 2},
                                            Case{"gitmo", 2}),
                          [](const auto& info) { return info.param.ruleset; });
+
+}  // namespace

@@ -21,7 +21,7 @@ namespace {
 // g.state of every kind of plain data; the one action reports it as pairs
 // walks it (keys, values and nesting in visit order), and apply changes
 // it throughout, so a restore has everything to put back.
-const char* kRules = R"(
+const char* kPlainData = R"(
 local function walk(t, out)
   for k, v in pairs(t) do
     out[#out + 1] = tostring(k) .. "="
@@ -101,7 +101,7 @@ std::string order(lua::Match& m) {
 }  // namespace
 
 TEST(Plan, AStateRestoredFromItsPlanIsTheCopyDownToItsOrder) {
-  Rules rules("order", kRules);
+  Rules rules("order", kPlainData);
   auto& l = rules.loaded;
   auto m = l->rules().new_match(1, 1, l->options({}));
   m->apply(0);  // a moment past setup, its tables grown by apply

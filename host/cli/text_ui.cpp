@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bots/bots.hpp"
+#include "core/words.hpp"
 #include "engine/reload_changes.hpp"
 
 namespace ratify::cli {
@@ -192,10 +193,6 @@ void print_help(std::ostream& out) {
          "  q        quit\n";
 }
 
-std::string plural(size_t n, const std::string& what) {
-  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
-}
-
 // The actor, or 0 when the rules fail to name one (a reload may break them).
 int actor_or_none(engine::Game& game) {
   try {
@@ -235,7 +232,7 @@ void reload_rules(engine::Game& game, const std::vector<std::string>& seats,
   engine::Changes changes =
       engine::differences(before, engine::picture_of(game, now == actor && human(actor)));
   bool none = changes.cards.empty() && changes.table.empty();
-  out << "rules reloaded: " << plural(replayed, "action") << " replayed";
+  out << "rules reloaded: " << core::plural(replayed, "action") << " replayed";
   if (d)
     out << "; " << d->message;
   else if (none)

@@ -4,13 +4,11 @@
 #include <set>
 #include <sstream>
 
+#include "core/words.hpp"
+
 namespace ratify::engine {
 
 namespace {
-
-std::string plural(size_t n, const std::string& one) {
-  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
-}
 
 // At most `max` bytes of `s`, cut at a character's start, with an ellipsis.
 std::string cut(const std::string& s, size_t max) {
@@ -129,7 +127,8 @@ Changes differences(const Picture& a, const Picture& b) {
     if (d.rank != n.rank)
       out.push_back(n.name + ": rank " + num(d.rank) + " \u2192 " + num(n.rank));
     if (d.count != n.count)
-      out.push_back(n.name + ": " + plural(d.count, "copy") + " \u2192 " + std::to_string(n.count));
+      out.push_back(n.name + ": " + core::plural(d.count, "copy") + " \u2192 " +
+                    std::to_string(n.count));
   }
   std::set<std::string> before_keys;
   for (const auto& d : a.defs) before_keys.insert(key(d));

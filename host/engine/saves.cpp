@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/words.hpp"
+
 namespace ratify::engine {
 
 fs::path default_saves_dir() {
@@ -33,10 +35,6 @@ std::string text_of(const std::string& file) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-std::string plural(size_t n, const std::string& one) {
-  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
 }
 
 }  // namespace
@@ -87,8 +85,8 @@ SavedGame read_save(const std::string& file) {
     bad(file, n, "players must be 1 to " + std::to_string(core::kMaxPlayers));
   if (!h.seats.empty() && static_cast<int>(h.seats.size()) != h.players)
     bad(file, n,
-        plural(h.seats.size(), "seat") + " for " +
-            plural(static_cast<size_t>(h.players), "player"));
+        core::plural(h.seats.size(), "seat") + " for " +
+            core::plural(static_cast<size_t>(h.players), "player"));
   for (const auto& st : s.replay.steps)
     if (st.actor < 1 || st.actor > h.players)
       bad(file, st.line, "the actor must be a player, 1 to " + std::to_string(h.players));

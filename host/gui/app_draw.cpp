@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/words.hpp"
 #include "gui/app.hpp"
 #include "gui/card_style.hpp"
 
@@ -13,13 +14,6 @@ namespace ratify::gui {
 namespace {
 
 const char* kSpeedName[] = {"slow", "normal", "fast", "instant"};
-
-bool has(const std::vector<int>& v, int x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
-}
-bool has(const std::vector<std::string>& v, const std::string& x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
-}
 
 // "You won", "You lost: Player 2 won", or the winners (frame.hpp).
 std::string headline(Session& s) {
@@ -317,7 +311,7 @@ void App::draw_result() {
     y += (cv_.text(p.x + px(24), y, l, f, theme::text), cv_.line_h(f));
   y += px(16);
   for (int pl = 1; pl <= n; ++pl) {
-    bool won = has(r.winners, pl);
+    bool won = core::contains(r.winners, pl);
     std::string who = (won ? "\u2605 " : "   ") + player_name(pl) +
                       (session_->seat(pl) != "human" ? " (bot)"
                        : session_->humans() == 1     ? " (you)"
@@ -501,20 +495,21 @@ Probe App::probe() {
   const auto& layout = table_.layout(s);
   const auto& zones = s.view().zones;
   for (const auto& a : layout.areas)
-    if (has(hl.players, a.player))
+    if (core::contains(hl.players, a.player))
       p.lit.push_back(
           {"player:" + std::to_string(a.player), a.rect.x, a.rect.y, a.rect.w, a.rect.h});
   for (const auto& z : layout.zones) {
-    if (has(hl.zones, zones[z.zone].name))
+    if (core::contains(hl.zones, zones[z.zone].name))
       p.lit.push_back({"zone:" + zones[z.zone].name, z.box.x, z.box.y, z.box.w, z.box.h});
     for (const auto& c : z.spots)
-      if (c.id && has(hl.focus_cards, c.id))
+      if (c.id && core::contains(hl.focus_cards, c.id))
         p.lit.push_back({"card:" + std::to_string(c.id), c.rect.x, c.rect.y, c.rect.w, c.rect.h});
   }
   for (const auto& z : layout.zones)
     for (const auto& c : z.spots)
       p.cards.push_back({c.id, zones[z.zone].name, c.rect.x, c.rect.y, c.rect.w, c.rect.h,
-                         c.id && has(hl.playable, c.id), c.def, c.face_up, s.marked(c.id)});
+                         c.id && core::contains(hl.playable, c.id), c.def, c.face_up,
+                         s.marked(c.id)});
   for (const auto& [id, r] : table_.flying())
     p.flying.push_back({"flight:" + std::to_string(id), r.x, r.y, r.w, r.h});
   p.log = s.view().log;

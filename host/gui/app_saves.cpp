@@ -3,18 +3,11 @@
 // lists them (picker_saves.cpp).
 #include <cstdio>
 
+#include "core/words.hpp"
 #include "engine/saves.hpp"
 #include "gui/app.hpp"
 
 namespace ratify::gui {
-
-namespace {
-
-std::string plural(size_t n, const std::string& one) {
-  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
-}
-
-}  // namespace
 
 void App::save_game() {
   if (!session_) return;
@@ -63,7 +56,7 @@ void App::resume_saved(const std::string& file, bool from_picker) {
                        report);
     } else {
       notify("Resumed " + std::filesystem::path(file).filename().string() + ": " +
-                 plural(n, "action") + " replayed",
+                 core::plural(n, "action") + " replayed",
              4000);
     }
   } catch (const std::exception& e) {

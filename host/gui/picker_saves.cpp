@@ -3,6 +3,7 @@
 #include <chrono>
 #include <ctime>
 
+#include "core/words.hpp"
 #include "engine/saves.hpp"
 #include "gui/card_style.hpp"
 #include "gui/picker.hpp"
@@ -14,10 +15,6 @@ namespace {
 // The picker lists this many of the latest saves; older ones resume with
 // `ratify play --resume FILE`.
 constexpr size_t kPickerSaves = 4;
-
-std::string plural(size_t n, const std::string& one) {
-  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
-}
 
 std::string when_text(std::time_t t) {
   std::time_t now = std::time(nullptr);
@@ -70,10 +67,11 @@ void Picker::refresh_saves() {
       const auto& h = s.replay.header;
       size_t steps = s.replay.steps.size();
       row.title = "Resume: " + s.name + (h.variant.empty() ? "" : " (" + h.variant + ")");
-      row.detail = plural(steps, "action") + " played \u00b7 saved " + when_text(saved_time(s));
+      row.detail =
+          core::plural(steps, "action") + " played \u00b7 saved " + when_text(saved_time(s));
       row.about = {
-          plural(static_cast<size_t>(h.players), "player") + ": " + seats_text(h.seats),
-          plural(steps, "action") + " played \u00b7 seed " + std::to_string(h.seed),
+          core::plural(static_cast<size_t>(h.players), "player") + ": " + seats_text(h.seats),
+          core::plural(steps, "action") + " played \u00b7 seed " + std::to_string(h.seed),
           "Saved " + when_text(saved_time(s)) + " in " + name,
           "Resuming replays every action under the rules as they are now; if they changed, "
           "a notice says from which action the game differs.",

@@ -3,18 +3,11 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/words.hpp"
 #include "engine/catalog.hpp"
 #include "engine/reload_changes.hpp"
 
 namespace ratify::gui {
-
-namespace {
-
-std::string plural(size_t n, const std::string& one) {
-  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
-}
-
-}  // namespace
 
 std::vector<std::string> fill_seats(std::vector<std::string> given, int players,
                                     const engine::RulesetMeta* meta) {
@@ -368,7 +361,7 @@ ReloadReport Session::reload_now(std::vector<std::string> files) {
   r.changes = changes.cards;
   r.changes.insert(r.changes.end(), changes.table.begin(), changes.table.end());
   r.kind = d ? ReloadReport::Changed : ReloadReport::Adopted;
-  r.message = plural(r.replayed, "action") + " replayed";
+  r.message = core::plural(r.replayed, "action") + " replayed";
   if (d)
     r.message += "; " + d->message;  // "the new rules change the game from action 4 (...)"
   else if (r.changes.empty())

@@ -2,17 +2,10 @@
 
 #include <algorithm>
 
+#include "core/words.hpp"
 #include "gui/card_style.hpp"
 
 namespace ratify::gui {
-
-namespace {
-
-bool has(const std::vector<int>& v, int x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
-}
-
-}  // namespace
 
 SidePanel::SidePanel(Frame& f, std::function<void(int)> choose)
     : Part(f), choose_(std::move(choose)) {}
@@ -197,8 +190,8 @@ void SidePanel::draw_actions(Rect r, const SideFacts& t) {
     }
     Rect row{r.x, y, r.w, h - px(2)};
     bool hover = f_.over(row) && mine;
-    bool focus = (choices.selected && has(t.seat.action(i)->cards, choices.selected)) ||
-                 (choices.menu && has(choices.menu->actions, i)) || typed == k + 1;
+    bool focus = (choices.selected && core::contains(t.seat.action(i)->cards, choices.selected)) ||
+                 (choices.menu && core::contains(choices.menu->actions, i)) || typed == k + 1;
     if (hover) choices.hover_next = i;
     if (hover || focus)
       cv_.fill(row, hover ? theme::panel_light.mix({255, 255, 255, 255}, 0.1) : theme::panel_light,

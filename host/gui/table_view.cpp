@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/words.hpp"
 #include "gui/card_draw.hpp"
 #include "gui/card_style.hpp"
 
@@ -9,14 +10,8 @@ namespace ratify::gui {
 
 namespace {
 
-bool has(const std::vector<int>& v, int x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
-}
-bool has(const std::vector<std::string>& v, const std::string& x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
-}
 void add(std::vector<int>& v, int x) {
-  if (x && !has(v, x)) v.push_back(x);
+  if (x && !core::contains(v, x)) v.push_back(x);
 }
 
 }  // namespace
@@ -41,10 +36,10 @@ void TableView::light(const TableFacts& t) {
   for (const auto& z : seat.view().zones) {
     if (z.kind != "hand") continue;
     for (const auto& offered : z.cards)
-      if (offered.id && offered.def >= 0 && has(hl_.playable, offered.id))
+      if (offered.id && offered.def >= 0 && core::contains(hl_.playable, offered.id))
         for (const auto& copy : z.cards)
-          if (copy.id && copy.face_up && copy.def == offered.def && !has(hl_.playable, copy.id) &&
-              !hl_.twin_of.count(copy.id))
+          if (copy.id && copy.face_up && copy.def == offered.def &&
+              !core::contains(hl_.playable, copy.id) && !hl_.twin_of.count(copy.id))
             hl_.twin_of[copy.id] = offered.id;
   }
   for (const auto& [copy, offered] : hl_.twin_of) hl_.playable.push_back(copy);
@@ -60,7 +55,7 @@ void TableView::light(const TableFacts& t) {
     if (!a) continue;
     for (int c : a->cards) add(hl_.focus_cards, c);
     add(hl_.players, a->target);
-    if (!a->zone.empty() && !has(hl_.zones, a->zone)) hl_.zones.push_back(a->zone);
+    if (!a->zone.empty() && !core::contains(hl_.zones, a->zone)) hl_.zones.push_back(a->zone);
   }
 }
 
@@ -215,7 +210,7 @@ void TableView::draw_flights(const TableFacts& t) {
 
 void TableView::draw_area(const PlayerArea& a, const TableFacts& t) {
   int p = a.player;
-  bool acting = t.session.actor() == p, target = has(hl_.players, p);
+  bool acting = t.session.actor() == p, target = core::contains(hl_.players, p);
   Rect r = a.rect.inset(px(3));
   cv_.fill(r, acting ? theme::area_actor : theme::area, px(10));
   if (target) cv_.frame(r, theme::target, px(10), px(3));
@@ -234,7 +229,7 @@ void TableView::draw_area(const PlayerArea& a, const TableFacts& t) {
 
 void TableView::draw_zone(const ZoneSpot& z, const TableFacts& t) {
   const auto& zv = t.seat.view().zones[z.zone];
-  bool target = has(hl_.zones, zv.name);
+  bool target = core::contains(hl_.zones, zv.name);
   Font lf = font(12.5);
   cv_.text(z.box.x, z.box.y + px(1), z.title, lf, target ? theme::target : theme::muted, z.box.w);
   Rect slot = z.spots.empty() ? z.slot : z.spots.front().rect;
@@ -267,8 +262,8 @@ void TableView::draw_cards(const ZoneSpot& z, const TableFacts& t) {
                   z.spots[k + 1].rect.y > r.y;
     // A tightening row's middle card, under the next one at the same place.
     bool under = k + 1 < z.spots.size() && z.spots[k + 1].rect == r;
-    bool sel = s.id && s.id == selected, focus = s.id && has(hl_.focus_cards, s.id);
-    bool playable = s.id && has(hl_.playable, s.id);
+    bool sel = s.id && s.id == selected, focus = s.id && core::contains(hl_.focus_cards, s.id);
+    bool playable = s.id && core::contains(hl_.playable, s.id);
     if (sel) r.y -= r.h / 10;  // lifted out of the hand
     // A card the last move turned up and down again shows the face it
     // showed, ringed, until the next move: a memory game is played by it.
@@ -395,11 +390,11 @@ void TableView::draw_hover_large(int card, const TableFacts& t) {
   const auto& menu = t.choices.menu;
   if (menu && menu->panel.w) keep.push_back(menu->panel);
   for (const auto& a : layout_.areas)
-    if (has(hl_.players, a.player)) keep.push_back(a.rect);
+    if (core::contains(hl_.players, a.player)) keep.push_back(a.rect);
   for (const auto& z : layout_.zones) {
-    if (has(hl_.zones, zones[z.zone].name)) keep.push_back(z.box);
+    if (core::contains(hl_.zones, zones[z.zone].name)) keep.push_back(z.box);
     for (const auto& s : z.spots)
-      if (s.id && (s.id == card || s.id == selected || has(hl_.focus_cards, s.id)))
+      if (s.id && (s.id == card || s.id == selected || core::contains(hl_.focus_cards, s.id)))
         keep.push_back(s.rect);
     for (const auto& s : z.spots)
       if (s.id == card && s.rect.contains(mouse_x, mouse_y)) at = s.rect;
