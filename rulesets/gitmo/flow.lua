@@ -118,7 +118,7 @@ function F.fill_step(g)
   local vacant = T.all & ~T.filled
   if vacant ~= 0 and g.count("deck") > 0 then
     local r = T.slot[first_from(vacant, s.fill.next, s.size)] -- his first vacant spot
-    g.draw("deck", ROW[r.q][r.s])
+    g.move(g.top("deck"), ROW[r.q][r.s]) -- (g.draw would make a list of it)
     s.fill.next = B.next(g, r.q)
     return
   end
@@ -238,7 +238,8 @@ function F.begin_turn(g, p)
     end
     p = next_after(g, p)
   end
-  s.turn, s.moves, s.active, s.moved_caps, s.last = p, 0, false, {}, nil
+  s.turn, s.moves, s.active, s.last = p, 0, false, nil
+  if next(s.moved_caps) ~= nil then s.moved_caps = {} end -- (most turns move no protector)
   s.turns = s.turns + 1
 end
 

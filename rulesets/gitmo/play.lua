@@ -7,8 +7,9 @@
 -- The moves read the table as T (speed.lua, which keeps it fast): a record
 -- per row (r.q, r.s, r.count, r.first and r.last the values of its ends,
 -- r.own), and sets of rows as bits in seat and row order: T.on_top[v] and
--- T.under[v] the rows whose top or bottom end takes value v, T.own_rows,
--- T.trump, T.gitmo, T.jesus, T.capped the rows carrying those protectors.
+-- T.under[v] the rows whose top or bottom end takes value v, T.starting[v]
+-- and T.ending[v] those whose run starts or ends with v, T.own_mask p's
+-- own rows, T.cap_bits the rows carrying each kind of protector.
 -- Labels are left to describe(), so that bots enumerate moves cheaply.
 
 local B = require "board"
@@ -20,6 +21,7 @@ local ROW, CAP, ASIDE = B.ROW, B.CAP, B.ASIDE
 local ROW_OF_BIT = S.ROW_OF_BIT
 local deck_action, place_action, move_cap_action, move_action =
   S.deck_action, S.place_action, S.move_cap_action, S.move_action
+local DECK, MOVE_CAP = S.DECK, S.MOVE_CAP
 
 local P = {}
 
@@ -38,21 +40,26 @@ local function clash(u, r) return u.mixed or r.mixed or (u.side and r.side and u
 --   rows of one card).
 -- * Discard onto an opponent's run: not under Trump; onto a Gitmo-type
 --   run only a whole run.
+-- rule() also notes p's own rows with cards (T.own_rows) and the rows
+-- carrying protectors (T.capped), and reads what it starts from once:
+-- each field of T read or written is a table lookup, at every decision.
 local function rule(T)
-  local opponents, trump = T.opponent_rows, T.trump
-  T.addable = T.own_rows | (opponents & ~trump)
-  T.takeable = opponents & ~(trump | T.jesus)
-  T.runs_takeable = T.takeable & ~(T.gitmo & T.lone)
-  T.runs_discard = opponents & ~trump
-  T.cards_discard = T.runs_discard & ~T.gitmo
+  local filled, bits, own = T.filled, T.cap_bits, T.own_mask
+  local own_rows, opponents, trump, gitmo = own & filled, filled & ~own, bits.trump, bits.gitmo
+  T.own_rows, T.capped = own_rows, bits.any & filled
+  T.addable = own_rows | (opponents & ~trump)
+  local takeable = opponents & ~(trump | bits.jesus)
+  T.takeable, T.runs_takeable = takeable, takeable & ~(gitmo & T.lone)
+  local runs_discard = opponents & ~trump
+  T.runs_discard, T.cards_discard = runs_discard, runs_discard & ~gitmo
 end
 
--- The rows this unit of row src may go onto. Own to own: always
--- (switching). Own to opponent: discard; a run keeps its protectors at
--- home (README, ruling 9). Opponent to own: taking. Opponent to opponent:
--- never. Never onto its own row.
-local function destinations(T, src, unit)
-  local run, bit = unit.part == "run", src.bit
+-- The rows a unit of row src may go onto. Own to own: always (switching).
+-- Own to opponent: discard; a run keeps its protectors at home (README,
+-- ruling 9). Opponent to own: taking. Opponent to opponent: never. Never
+-- onto its own row.
+local function destinations(T, src, run)
+  local bit = src.bit
   if not src.own then return (run and T.runs_takeable or T.takeable) & bit ~= 0 and T.own_rows or 0 end
   if run and T.capped & bit ~= 0 then return T.own_rows & ~bit end
   return (T.own_rows | (run and T.runs_discard or T.cards_discard)) & ~bit
@@ -76,51 +83,104 @@ local function deck_moves(g, T, list, n)
     local r = T.slot[ROW_OF_BIT[bit]]
     -- (the definition serves as the card's summary: its side, never mixed)
     if not (pure and clash(d, r)) then
-      local target = not r.own and r.q or nil
-      if on_top & bit ~= 0 then n = n + 1 list[n] = deck_action(top, r.q, r.s, "top", target) end
-      if under & bit ~= 0 then n = n + 1 list[n] = deck_action(top, r.q, r.s, "bottom", target) end
+      local q, s, own = r.q, r.s, r.own
+      local key = ((top * 8 + q) * 8 + s) * 8 + (own and 0 or 1) -- S.deck_key, written out
+      if on_top & bit ~= 0 then
+        n = n + 1 list[n] = DECK[key + 2] or deck_action(top, q, s, "top", not own and q or nil)
+      end
+      if under & bit ~= 0 then
+        n = n + 1 list[n] = DECK[key + 4] or deck_action(top, q, s, "bottom", not own and q or nil)
+      end
     end
   end
   return n
 end
 
--- A unit of row src onto the run ends it fits (fit_top, fit_bottom: the
--- rows whose top or bottom end takes it) where it may go, in row order,
--- top before bottom.
+-- A unit of row src onto the run ends it fits and may go (fit_top,
+-- fit_bottom: the rows whose top or bottom end takes it, among its
+-- destinations), in row order, top before bottom. The unit keeps the moves
+-- it offered (S.move_action says by which key).
 local function unit_onto(g, T, src, unit, fit_top, fit_bottom, list, n)
-  local to = destinations(T, src, unit)
-  fit_top, fit_bottom = fit_top & to, fit_bottom & to
-  local set, slot, pure, p = fit_top | fit_bottom, T.slot, T.pure, T.p
+  local set, slot, pure, moves = fit_top | fit_bottom, T.slot, T.pure, unit.moves
+  local own = src.own and 1 or 0
   while set ~= 0 do
     local bit = set & -set
     set = set ~ bit
-    local dst = slot[ROW_OF_BIT[bit]]
+    local i = ROW_OF_BIT[bit]
+    local dst = slot[i]
     if not (pure and clash(unit, dst)) then
-      if fit_top & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "top", p) end
-      if fit_bottom & bit ~= 0 then n = n + 1 list[n] = move_action(g, src, unit, dst, "bottom", p) end
+      local key = 4 * i - 3 + own
+      if fit_top & bit ~= 0 then
+        local a = moves[key]
+        if not (a and a.cards == unit.cards) then a = move_action(g, src, unit, dst, "top", key) end
+        n = n + 1 list[n] = a
+      end
+      if fit_bottom & bit ~= 0 then
+        local a = moves[key + 2]
+        if not (a and a.cards == unit.cards) then a = move_action(g, src, unit, dst, "bottom", key + 2) end
+        n = n + 1 list[n] = a
+      end
     end
   end
   return n
+end
+
+-- The bottom card of row src alone (option "bottom card"), a unit from its
+-- rank to its rank.
+local function bottom_moves(g, T, src, bottom, list, n)
+  local to = destinations(T, src, false)
+  local fit_top, fit_bottom = T.on_top[bottom.first] & to, T.under[bottom.last] & to
+  if fit_top | fit_bottom == 0 then return n end
+  return unit_onto(g, T, src, bottom, fit_top, fit_bottom, list, n)
+end
+
+-- The opponents' runs p may take onto one of his: those that start with
+-- the value an own run's top end takes or end with the one its bottom end
+-- takes; a unit of wild cards only fits any anchored run. Found from the
+-- few own runs rather than by looking at every opponent's row.
+local function takers(T)
+  local starting, ending, slot, anchored = T.starting, T.ending, T.slot, T.anchored
+  local set, found = T.own_rows & anchored, 0
+  if set ~= 0 then found = T.filled & ~anchored end
+  while set ~= 0 do
+    local bit = set & -set
+    set = set ~ bit
+    local r = slot[ROW_OF_BIT[bit]]
+    found = found | starting[r.above] | ending[r.below]
+  end
+  return found & T.runs_takeable
 end
 
 -- The units of every row, in row order, onto the runs they fit, found from
 -- the sets of T: a run fits a top end that takes its first value and a
 -- bottom end that takes its last; a unit of wild cards only fits any
 -- anchored run, at either end. Then the bottom card alone, if it may go.
+-- Only p's own rows and the runs he may take have moves (with the option
+-- "bottom card", every row may: its bottom card). (The destinations of a
+-- whole run are written out here, as destinations(T, src, true) has them:
+-- they are asked of every row at every decision, and a call costs more
+-- than the question.)
 local function unit_moves(g, T, list, n)
   local on_top, under, anchored, slot = T.on_top, T.under, T.anchored, T.slot
-  for i = 1, T.slots do
-    local src = slot[i]
-    if src.count > 0 then
-      local first, fit_top, fit_bottom = src.first, anchored, anchored
-      if first then fit_top, fit_bottom = on_top[first], under[src.last] end
-      if fit_top | fit_bottom ~= 0 then n = unit_onto(g, T, src, src, fit_top, fit_bottom, list, n) end
-      local bottom = src.bottom
-      if bottom then
-        fit_top, fit_bottom = on_top[bottom.first], under[bottom.last]
-        if fit_top | fit_bottom ~= 0 then n = unit_onto(g, T, src, bottom, fit_top, fit_bottom, list, n) end
-      end
+  local own_rows, capped, runs_takeable = T.own_rows, T.capped, T.runs_takeable
+  local own_run_to = own_rows | T.runs_discard
+  local set = T.bottom_card and T.filled or own_rows | takers(T)
+  while set ~= 0 do
+    local bit = set & -set
+    set = set ~ bit
+    local src = slot[ROW_OF_BIT[bit]]
+    local to
+    if src.own then
+      to = (capped & bit ~= 0 and own_rows or own_run_to) & ~bit
+    else
+      to = runs_takeable & bit ~= 0 and own_rows or 0
     end
+    local first, fit_top, fit_bottom = src.first, anchored, anchored
+    if first then fit_top, fit_bottom = on_top[first], under[src.last] end
+    fit_top, fit_bottom = fit_top & to, fit_bottom & to
+    if fit_top | fit_bottom ~= 0 then n = unit_onto(g, T, src, src, fit_top, fit_bottom, list, n) end
+    local bottom = src.bottom
+    if bottom then n = bottom_moves(g, T, src, bottom, list, n) end
   end
   return n
 end
@@ -158,12 +218,13 @@ local function held_moves(g, T, list, n)
     for k = 1, #caps do
       local c = caps[k]
       if not moved[c] then
+        local key = ((c * 8 + from.q) * 8 + from.s) * 64 -- S.move_cap_key, written out
         local set = own_rows & ~from_bit
         while set ~= 0 do
           local bit = set & -set
           set = set ~ bit
           local r = slot[ROW_OF_BIT[bit]]
-          n = n + 1 list[n] = move_cap_action(c, from.q, from.s, r.q, r.s)
+          n = n + 1 list[n] = MOVE_CAP[key + r.q * 8 + r.s] or move_cap_action(c, from.q, from.s, r.q, r.s)
         end
       end
     end
@@ -298,8 +359,9 @@ function APPLY.take_back(g)
   g.state.last = nil
 end
 
-function P.apply(g, a)
-  local s, kind = g.state, a.kind
+-- kind: a.kind, read once by the caller.
+function P.apply(g, a, kind)
+  local s = g.state
   if kind == "end" then
     F.end_turn(g)
     return

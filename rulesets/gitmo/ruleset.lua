@@ -88,7 +88,8 @@ return {
   end,
 
   apply = function(g, a)
-    if a.kind == "decide" then E.decide(g, a) else P.apply(g, a) end
+    local kind = a.kind -- (each read of an action's field is a host call)
+    if kind == "decide" then E.decide(g, a) else P.apply(g, a, kind) end
     F.settle(g)
   end,
 

@@ -21,28 +21,31 @@
 --                 the cards, listed when first needed; r.side and r.mixed
 --                 its kind (only for the option "runs of one kind only");
 --                 r.bottom the bottom card as a unit of its own (option
---                 "bottom card"), or false. The record is also the row's
---                 "run" unit (the whole run, a lone card included). A field
---                 that does not apply holds false, not nil, so that each
---                 record keeps the same keys.
+--                 "bottom card"), or false; r.moves the moves of the run
+--                 offered so far (S.move_action). The record is also the
+--                 row's "run" unit (the whole run, a lone card included). A
+--                 field that does not apply holds false, not nil, so that
+--                 each record keeps the same keys.
 --   T.filled      the rows with cards, T.all every slot, T.lone the rows of
 --                 one card, T.lone_bonus those whose card is a bonus card
 --                 (it waits for the dealer);
 --   T.on_top[v]   the rows whose top end takes a unit starting with value v;
 --   T.under[v]    the rows whose bottom end takes a unit ending with value v;
+--   T.starting[v], T.ending[v]  the rows whose run starts, ends with value v
+--                 (the other way round: the rows that fit a given end);
 --   T.anchored    the rows with a numbered card (where a wild unit fits);
 --   T.cap_bits    the rows carrying protectors, by kind (any, trump, gitmo
 --                 for Gitmo/Justice/Tribunal, jesus), T.caps[i] the cards on
 --                 the run of slot i; T.laid[q] the protectors and Alliances
 --                 seat q holds aside.
--- Each decision of p adds (r.own rewritten only when p changes):
---   r.own on each record: p may use the row as his own;
---   T.own_rows, T.opponent_rows  the rows with cards that p may use as his
---                 own, and the others;
---   T.capped      the rows carrying protectors; T.trump, T.gitmo, T.jesus:
---                 those carrying a Trump, a Gitmo/Justice/Tribunal, Jesus
---                 Saves (rows with cards only); T.laid_aside: the
---                 protectors and Alliances p holds aside.
+-- Each decision of p adds (r.own and T.own_mask rewritten only when p
+-- changes):
+--   r.own on each record: p may use the row as his own; T.own_mask those
+--                 rows (his and his partner's), with cards or not;
+--   T.laid_aside  the protectors and Alliances p holds aside.
+-- (play.lua's rule() then adds the sets of rows its rulings ask for: p's
+-- own rows with cards, T.own_rows, those carrying protectors, T.capped, and
+-- the rows he may add to, take from, discard onto.)
 
 local B = require "board"
 
@@ -54,10 +57,14 @@ S.ROW_OF_BIT = {}
 for i = 1, 64 do S.ROW_OF_BIT[1 << (i - 1)] = i end
 
 -- The cards of row record r, bottom to top, read when first needed: most
--- rows are never lifted, and their ends tell all the rest.
+-- rows are never lifted, and their ends tell all the rest. A lone card is
+-- known without asking the host.
 local function cards_of(g, r)
-  if not r.cards then r.cards = g.cards(ROW[r.q][r.s]) end
-  return r.cards
+  local cards = r.cards
+  if cards then return cards end
+  cards = r.count == 1 and { r.bottom_card } or g.cards(ROW[r.q][r.s])
+  r.cards = cards
+  return cards
 end
 S.cards_of = cards_of
 
@@ -75,16 +82,28 @@ local function kind_of(defs, cards)
   return side, mixed
 end
 
+-- A row's kept moves (S.move_action): a place for each destination slot,
+-- end and whether the row is the decider's own, made at once so that the
+-- places are a list, not a hash.
+local NO_MOVES = {}
+for k = 1, 4 * 6 * 8 do NO_MOVES[k] = false end
+local function no_moves(slots) return { table.unpack(NO_MOVES, 1, 4 * slots) } end
+
 -- The bottom card lifted alone (option "bottom card"), as R.units allows it:
 -- a numbered card, and a numbered card stays behind (an Alliance never
--- leaves its run). Its record is kept too, one per row record.
-local function bottom_unit(g, r, bottom)
+-- leaves its run). Its record is kept too, one per row record, with its
+-- moves while the bottom card stays the same.
+local function bottom_unit(g, T, r, bottom)
   local defs = g.defs
   local d = defs[bottom]
   if r.count < 2 or not d.side then return false end
   if r.count == 2 and not defs[g.top(ROW[r.q][r.s])].side then return false end
-  local u = r.bottom_unit or { part = "bottom" }
-  r.bottom_unit = u
+  local u = r.bottom_unit
+  if not u then
+    u = { part = "bottom", moves = no_moves(T.slots), cards = false }
+    r.bottom_unit = u
+  end
+  if u.card ~= bottom then u.cards = false end
   u.card, u.first, u.last, u.side, u.mixed = bottom, d.rank, d.rank, d.side, false
   return u
 end
@@ -104,20 +123,21 @@ end
 local function start(g, T)
   local size = g.state.size
   T.pure, T.bottom_card, T.size, T.slots = g.options.pure_runs, g.options.bottom_card, size, g.players * size
-  T.slot, T.on_top, T.under, T.anchored = {}, {}, {}, 0
-  T.own_rows, T.capped, T.trump, T.gitmo, T.jesus, T.laid_aside = 0, 0, 0, 0, 0, 0
+  T.slot, T.on_top, T.under, T.starting, T.ending, T.anchored = {}, {}, {}, {}, {}, 0
+  T.own_rows, T.capped, T.laid_aside = 0, 0, 0
   T.filled, T.all, T.lone, T.lone_bonus, T.p = 0, (1 << T.slots) - 1, 0, 0, false
   T.move_limit, T.help_opponents = g.options.turn_move_limit, g.options.help_opponents
   T.caps, T.cap_bits, T.laid = {}, { trump = 0, gitmo = 0, jesus = 0, any = 0 }, {}
-  for v = 1, 12 do T.on_top[v], T.under[v] = 0, 0 end
+  for v = 1, 12 do T.on_top[v], T.under[v], T.starting[v], T.ending[v] = 0, 0, 0, 0 end
   local i = 0
   for q = 1, g.players do
     T.laid[q] = {}
     for s = 1, size do
       i = i + 1
       T.slot[i] = { part = "run", q = q, s = s, index = i, bit = 1 << (i - 1), count = 0,
-        own = false, moves = {}, cards = false, first = false, last = false, above = false, below = false,
-        side = false, mixed = false, bottom = false, bottom_unit = false, bottom_card = false }
+        own = false, moves = no_moves(T.slots), cards = false, first = false, last = false,
+        above = false, below = false, side = false, mixed = false, bottom = false, bottom_unit = false,
+        bottom_card = false }
     end
   end
 end
@@ -129,15 +149,14 @@ end
 -- otherwise every card on the table would be looked at.
 local function reread_row(g, T, zone, i)
   local r = T.slot[i]
-  local on_top, under, bit = T.on_top, T.under, r.bit
-  if r.first then -- its old ends no longer take anything
+  local on_top, under, starting, ending, bit = T.on_top, T.under, T.starting, T.ending, r.bit
+  if r.first then -- its old ends no longer take anything, nor fit anywhere
     on_top[r.above], under[r.below] = on_top[r.above] & ~bit, under[r.below] & ~bit
+    starting[r.first], ending[r.last] = starting[r.first] & ~bit, ending[r.last] & ~bit
     T.anchored = T.anchored & ~bit
   end
   local count = g.count(zone)
   r.count, r.cards = count, false
-  local moves = r.moves
-  for k in next, moves do moves[k] = nil end
   T.lone, T.lone_bonus = T.lone & ~bit, T.lone_bonus & ~bit
   if count == 0 then
     r.first, r.last = false, false
@@ -155,11 +174,12 @@ local function reread_row(g, T, zone, i)
   local last = first and (first + count - 2) % 12 + 1
   r.first, r.last = first, last
   if T.pure then r.side, r.mixed = kind_of(defs, cards_of(g, r)) end
-  r.bottom = T.bottom_card and bottom_unit(g, r, bottom)
+  r.bottom = T.bottom_card and bottom_unit(g, T, r, bottom)
   if first then
     local above, below = last % 12 + 1, (first - 2) % 12 + 1
     r.above, r.below = above, below
     on_top[above], under[below] = on_top[above] | bit, under[below] | bit
+    starting[first], ending[last] = starting[first] | bit, ending[last] | bit
     T.anchored = T.anchored | bit
   end
 end
@@ -258,10 +278,6 @@ function S.rows(g) return g.memo(reread, memo_zones(g.players, g.state.size)) en
 function S.read(g, p)
   local T = S.rows(g)
   if T.p ~= p then mark_own(g, T, p) end
-  local filled, bits = T.filled, T.cap_bits
-  T.own_rows, T.opponent_rows = T.own_mask & filled, filled & ~T.own_mask
-  T.capped, T.trump, T.gitmo, T.jesus = bits.any & filled, bits.trump & filled, bits.gitmo & filled,
-    bits.jesus & filled
   T.laid_aside = T.laid[p]
   return T
 end
@@ -277,10 +293,18 @@ end
 S.END, S.TAKE_BACK = { kind = "end" }, { kind = "take_back" }
 local DECK, PLACE, MOVE_CAP = {}, {}, {}
 local AT_CODE = { top = 1, bottom = 2 }
+S.DECK, S.MOVE_CAP = DECK, MOVE_CAP
+
+-- The deck card `card` onto row s of seat q: its key in DECK is
+-- S.deck_key(card, q, s, own) + 2 on the top end, + 4 on the bottom (own:
+-- the row is the decider's, so the move has no target). play.lua looks the
+-- two up itself, with the key written out (as for MOVE_CAP below): a call
+-- per action costs more than the lookup.
+function S.deck_key(card, q, s, own) return ((card * 8 + q) * 8 + s) * 8 + (own and 0 or 1) end
 
 -- target: the owner when p puts the card on an opponent's run, else nil.
 function S.deck_action(card, q, s, at, target)
-  local key = (((card * 8 + q) * 8 + s) * 4 + AT_CODE[at]) * 2 + (target and 1 or 0)
+  local key = S.deck_key(card, q, s, not target) + 2 * AT_CODE[at]
   local a = DECK[key]
   if not a then
     a = { kind = "deck", owner = q, row = s, at = at, card = card, zone = ROW[q][s], target = target }
@@ -300,8 +324,12 @@ function S.place_action(card, q, s, at)
   return a
 end
 
+-- Protector `card` from row from_s of seat from_q onto row s of seat q:
+-- its key in MOVE_CAP is S.move_cap_key(card, from_q, from_s) + q * 8 + s.
+function S.move_cap_key(card, from_q, from_s) return ((card * 8 + from_q) * 8 + from_s) * 64 end
+
 function S.move_cap_action(card, from_q, from_s, q, s)
-  local key = (((card * 8 + from_q) * 8 + from_s) * 8 + q) * 8 + s
+  local key = S.move_cap_key(card, from_q, from_s) + q * 8 + s
   local a = MOVE_CAP[key]
   if not a then
     a = { kind = "move_cap", card = card, from_owner = from_q, from_row = from_s, owner = q, row = s,
@@ -311,25 +339,32 @@ function S.move_cap_action(card, from_q, from_s, q, s)
   return a
 end
 
--- A move names the cards it lifts. A move of the whole row (a lone card
--- too) is shared while the source row keeps its cards: src.moves, emptied
--- when the row is read again (reread_row), keyed by destination slot, end
--- and the player deciding (who, with the rows, tells the move's target).
--- So a row holds at most a move per destination, end and player, and
--- only while it is unchanged (a cache of every one-card move ever offered,
--- by card, source, destination and end, grew to tens of thousands of
--- tables at four players and cost more in cache misses than it saved:
--- README, "Speed"). The bottom card alone (option "bottom card") is made
--- fresh at each decision.
-function S.move_action(g, src, unit, dst, at, p)
-  local key = unit == src and (dst.index * 2 + (at == "top" and 0 or 1)) * 8 + p
-  local a = key and src.moves[key]
-  if a then return a end
+-- A move names the cards it lifts. A move of a unit is kept in the unit's
+-- record (unit.moves[key]; a row's record is its whole run) while the unit
+-- keeps its cards: it is good while its list of cards is the unit's
+-- (unit.cards), which is read again with the row, so nothing needs
+-- emptying. The key, from the destination slot i, the end and whether the
+-- source row is the decider's own: 4i - 3 and 4i - 2 for the top end,
+-- 4i - 1 and 4i for the bottom (own second); a list, made whole at the
+-- start (no_moves). With the rows, that tells the move's target whoever
+-- decides: from an own row, the destination's owner unless that row is his
+-- (or his partner's) too, which the source row's owner settles; from
+-- another's row (taking, onto his own rows only), that row's owner. So a
+-- unit keeps at most four moves per destination (a cache of every one-card
+-- move ever offered, by card, source, destination and end, grew to tens of
+-- thousands of tables at four players and cost more in cache misses than
+-- it saved: README, "Speed"). play.lua looks the key up; this makes the
+-- move that is not there.
+function S.move_action(g, src, unit, dst, at, key)
+  local cards = unit.cards
+  if not cards then
+    cards = unit == src and cards_of(g, src) or { unit.card }
+    unit.cards = cards
+  end
   local target = (not dst.own and dst.q) or (not src.own and src.q) or nil
-  local cards = not key and { unit.card } or src.count == 1 and { src.bottom_card } or cards_of(g, src)
-  a = { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
+  local a = { kind = "move", from_owner = src.q, from_row = src.s, part = unit.part,
     owner = dst.q, row = dst.s, at = at, cards = cards, zone = ROW[dst.q][dst.s], target = target }
-  if key then src.moves[key] = a end
+  unit.moves[key] = a
   return a
 end
 
