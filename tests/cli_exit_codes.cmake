@@ -61,6 +61,11 @@ if(NOT last_out MATCHES "ratio +plays +per play" OR NOT last_out MATCHES
    "\narticle2 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[1-9][0-9]*[.][0-9] +[0-9]+[.][0-9] ")
   message(FATAL_ERROR "bench --all should count the actions an iteration plays: ${last_out}")
 endif()
+# ... and each action's cost against article2's, measured in the same run.
+if(NOT last_out MATCHES "\narticle2 [^\n]* 1[.]00x" OR NOT last_out MATCHES
+   "\ngitmo [^\n]* [0-9]+[.][0-9][0-9]x")
+  message(FATAL_ERROR "bench --all should weigh each action against article2's: ${last_out}")
+endif()
 # --by-line: the rules' Lua sampled, with file:line; one ruleset at a time.
 expect(0 bench tests/fixtures/piles -n 300 --by-line)
 if(NOT last_out MATCHES "the rules' Lua, line by line \\([0-9]+ samples")

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -330,6 +331,10 @@ void print_lines(const core::LineProfile& p) {
                 percent(c.own, all).c_str(), shown(fn).c_str(), name_of(fn).c_str());
 }
 
+// The ruleset every line of --all is measured against (DESIGN's reference
+// game: the same rules exist in plain Lua, JavaScript and C++).
+constexpr const char* kYardstick = "article2";
+
 // --by-line without -n plays for this long: about 1,000 samples at the
 // kernel's usual tick, where 2,000 games of a fast ruleset give 60.
 constexpr double kByLineSeconds = 4.0;
@@ -361,16 +366,30 @@ int bench_all(const BenchArgs& a) {
   // The search column: the spec given, else 1000 iterations judged by
   // the heuristic at the leaf (depth 0), as issue 23's table measured.
   std::string bot = a.bots.empty() ? "mcts:iters=1000:depth=0" : a.bots;
-  std::printf("%-22s %7s %7s %9s %10s %9s %10s %6s %6s %8s", "ruleset", "players", "games",
-              "actions", "us/action", "games/s", "us/iter", "ratio", "plays", "per play");
+  std::printf("%-22s %7s %7s %9s %10s %9s %10s %6s %6s %8s %8s", "ruleset", "players", "games",
+              "actions", "us/action", "games/s", "us/iter", "ratio", "plays", "per play",
+              "article2");
   if (a.profile)
     std::printf("  %7s %7s %7s %7s %7s", "actor", "actions", "apply", "result", "host");
   std::printf("\n");
   int rc = kOk;
+  // Article II is the yardstick: its run comes first, so that every line
+  // can say what an action costs against one of its own, the same sitting.
+  std::optional<BenchRun> yardstick;
+  auto run_of = [&](const engine::RulesetEntry& e) {
+    if (yardstick && e.id == kYardstick) return *yardstick;
+    return bench_one(e.dir.string(), a, a.games, a.seconds, bot);
+  };
+  for (const auto& e : entries)
+    if (e.id == kYardstick) try {
+        yardstick = run_of(e);
+      } catch (const std::exception&) {
+        // reported on its own line below
+      }
   for (const auto& e : entries) {
     BenchRun r;
     try {
-      r = bench_one(e.dir.string(), a, a.games, a.seconds, bot);
+      r = run_of(e);
     } catch (const std::exception& ex) {
       std::printf("%-22s error: %s\n", e.id.c_str(), ex.what());
       rc = kBadInput;
@@ -380,6 +399,10 @@ int bench_all(const BenchArgs& a) {
                 r.players, r.games, r.actions, us_per_action(r), r.games / r.seconds,
                 us_per_iteration(r), us_per_iteration(r) / us_per_action(r),
                 played_per_iteration(r), per_action_played(r));
+    if (yardstick)
+      std::printf(" %7.2fx", us_per_action(r) / us_per_action(*yardstick));
+    else
+      std::printf(" %8s", "-");
     if (a.profile)
       for (const auto& [name, share] : shares(r))
         if (name != "setup") std::printf(" %6.1f%%", 100 * share);
@@ -389,8 +412,11 @@ int bench_all(const BenchArgs& a) {
   std::printf(
       "\n(us/iter: %s, %d decisions met in random games; ratio: us/iter / us/action;\n"
       " plays: actions an iteration plays, down the tree, the opponents' tries and the "
-      "playout;\n per play: ratio / plays, what an iteration costs per action it plays)\n",
-      bot.c_str(), a.decisions);
+      "playout;\n per play: ratio / plays, what an iteration costs per action it plays;\n"
+      " article2: us/action against article2's in this run, at %s)\n",
+      bot.c_str(), a.decisions,
+      a.players ? "the players asked for, or the most each ruleset allows"
+                : "each ruleset's default players");
   if (a.profile)
     std::printf(
         "\n(%% of each run's time in the ruleset's functions, g.* calls included; host: "

@@ -358,7 +358,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   b->add_option("--seed", bench.seed, "Seed");
   b->add_option("--set", bench.sets, "Option name=value (repeatable)");
-  b->add_option("--players", bench.players, "Players (default: 2, or the minimum)")
+  b->add_option("--players", bench.players,
+                "Players (default: 2, or the minimum; with --all, each ruleset at most its "
+                "largest: --players 16 measures every one at its largest)")
       ->check(CLI::Range(1, 16));
   b->add_option("--bots", bench.bots,
                 "An mcts bot with fixed iterations (mcts:iters=1000:depth=0): us per iteration "
