@@ -11,6 +11,7 @@
 #include "bots/mcts.hpp"
 #include "engine/game.hpp"
 #include "engine/testing.hpp"
+#include "sim/check.hpp"
 #include "sim/tournament.hpp"
 #include "test_files.hpp"
 
@@ -381,6 +382,87 @@ TEST(Bots, APooledSearchThatRemembersPlacesSearchesTheSame) {
     EXPECT_EQ(roots[0].visits, roots[1].visits) << c.ruleset << " " << c.spec;
     EXPECT_EQ(roots[0].mean, roots[1].mean) << c.ruleset << " " << c.spec;
     EXPECT_EQ(roots[0].chosen, roots[1].chosen) << c.ruleset << " " << c.spec;
+  }
+}
+
+namespace {
+
+// A copy of amendments whose ruleset.lua has `from` replaced by `to`.
+std::shared_ptr<engine::Loaded> amendments_with(const ratify::testing::TempDir& dir,
+                                                const char* name, const std::string& from,
+                                                const std::string& to) {
+  fs::path copy = dir.path / name;
+  fs::copy(engine::Loaded::open("amendments")->meta().dir, copy, fs::copy_options::recursive);
+  std::string text = ratify::testing::read_text(copy / "ruleset.lua");
+  auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  std::ofstream(copy / "ruleset.lua") << text;
+  return engine::Loaded::open(copy.string());
+}
+
+}  // namespace
+
+// heuristics(g), every player's heuristic at once, is what the judge asks
+// where the rules give it (amendments does), and it searches exactly as
+// asking heuristic(g, p) of each player did, at 2 players and 4 (teams).
+TEST(Bots, AJudgeAskingEveryPlayerAtOnceSearchesTheSame) {
+  const std::string line = "  heuristics = scoring.heuristics,\n";
+  ratify::testing::TempDir dir;
+  auto with = engine::Loaded::open("amendments");
+  ASSERT_TRUE(with->meta().has_heuristics);
+  auto without = amendments_with(dir, "without", line, "");
+  auto failing = amendments_with(dir, "failing", line,
+                                 "  heuristics = function() error(\"asked at once\") end,\n");
+  ASSERT_FALSE(without->meta().has_heuristics);
+  for (int players : {2, 4}) {
+    std::vector<bots::RootStats> roots;
+    for (const auto& l : {with, without}) {
+      engine::Game g(l, players, 3, l->options({}));
+      advance(g, 6, 3);
+      auto bot = bots::make_bot("mcts:iters=200:stop=all", l->meta());
+      core::Rng rng(4);
+      bot->choose(g, rng);
+      roots.push_back(dynamic_cast<bots::MctsBot&>(*bot).last_root());
+    }
+    EXPECT_EQ(roots[0].visits, roots[1].visits) << players << " players";
+    EXPECT_EQ(roots[0].mean, roots[1].mean) << players << " players";
+    engine::Game g(failing, players, 3, failing->options({}));
+    advance(g, 6, 3);
+    auto bot = bots::make_bot("mcts:iters=20", failing->meta());
+    core::Rng rng(4);
+    try {
+      bot->choose(g, rng);
+      ADD_FAILURE() << "the judge did not ask heuristics(g)";
+    } catch (const engine::ScriptError& e) {
+      EXPECT_NE(std::string(e.what()).find("asked at once"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// heuristics(g) must agree with heuristic(g, p): `ratify check` says where
+// it does not; and it needs heuristic(g, p) beside it (a load error).
+TEST(Bots, HeuristicsThatDisagreeWithTheHeuristicFailTheCheck) {
+  ratify::testing::TempDir dir;
+  amendments_with(dir, "off", "  heuristics = scoring.heuristics,\n",
+                  "  heuristics = function(g) local all = scoring.heuristics(g) "
+                  "all[2] = all[2] + 1 return all end,\n");
+  sim::CheckConfig c;
+  c.ruleset = (dir.path / "off").string();
+  c.games = 1;
+  c.players = 2;
+  auto r = sim::run_check(c);
+  ASSERT_EQ(r.failed_games, 1);
+  ASSERT_FALSE(r.failures.empty());
+  EXPECT_NE(r.failures[0].find("heuristics(g)[2] is"), std::string::npos) << r.failures[0];
+  EXPECT_NE(r.failures[0].find("but heuristic(g, 2) is"), std::string::npos) << r.failures[0];
+  try {
+    amendments_with(dir, "alone", "  heuristic = scoring.heuristic,\n", "");
+    ADD_FAILURE() << "heuristics without heuristic should not load";
+  } catch (const engine::ScriptError& e) {
+    EXPECT_NE(std::string(e.what()).find("'heuristics' needs 'heuristic(g, player)'"),
+              std::string::npos)
+        << e.what();
   }
 }
 

@@ -48,8 +48,7 @@ std::vector<double> rewards(engine::State& m, int players) {
 // Each player's lead by the heuristic: their value minus the best other
 // player's (alone: their value). out[0] unused.
 std::vector<double> leads(engine::State& m, int players) {
-  std::vector<double> h(static_cast<size_t>(players) + 1, 0.0), out = h;
-  for (int p = 1; p <= players; ++p) h[p] = m.heuristic(p);
+  std::vector<double> h = m.heuristics(), out(static_cast<size_t>(players) + 1, 0.0);
   for (int p = 1; p <= players; ++p) {
     double other = players == 1 ? 0.0 : -std::numeric_limits<double>::infinity();
     for (int q = 1; q <= players; ++q)

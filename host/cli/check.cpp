@@ -147,6 +147,8 @@ int cmd_check(const CheckArgs& a) {
       "  checked after every action: cards conserved, a legal action for the actor,\n"
       "  actor and result agree%s; every game ended\n",
       a.roundtrip ? ", save/load keeps the state hash" : "");
+  if (r.heuristics_checked)
+    std::printf("  and at every tenth action: heuristics(g) agrees with heuristic(g, p)\n");
   if (!r.failed_games) never_played_warnings(r);
   if (r.failed_games) {
     std::printf("stopped at the first failed game:\n");

@@ -77,6 +77,9 @@ struct RulesetMeta {
   }
   std::vector<OptionDecl> options;
   bool has_heuristic = false, has_status = false, has_view = false, has_describe = false;
+  // heuristics(g): every player's heuristic at once (for rules that work out
+  // every side anyway); optional beside heuristic(g, player).
+  bool has_heuristics = false;
   // table_status(g): the status lines about the whole table (round, trump).
   bool has_table_status = false;
   // score(g, p): a player's standing during the game; stats(g): the

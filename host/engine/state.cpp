@@ -206,6 +206,9 @@ bool State::has_heuristic() const {
 double State::heuristic(int seat) {
   return m_->heuristic(seat);
 }
+std::vector<double> State::heuristics() {
+  return m_->heuristics();
+}
 std::vector<double> State::standings() {
   return m_->standings();
 }

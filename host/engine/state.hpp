@@ -200,6 +200,7 @@ class State {
   std::vector<std::string> status(int seat);
   bool has_heuristic() const;
   double heuristic(int seat);
+  std::vector<double> heuristics();  // every seat's, [0] unused
   std::vector<double> standings();
   std::vector<std::pair<std::string, double>> stats();
 

@@ -62,10 +62,10 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
 
 const std::vector<std::string>& ruleset_keys() {
   static const std::vector<std::string> keys = {
-      "actions",   "actor",  "apply",        "card_fields", "cards",    "describe",
-      "heuristic", "id",     "layout",       "name",        "options",  "players",
-      "result",    "score",  "search",       "secrets",     "settable", "setup",
-      "stats",     "status", "table_status", "view"};
+      "actions",   "actor",      "apply",  "card_fields",  "cards",   "describe",
+      "heuristic", "heuristics", "id",     "layout",       "name",    "options",
+      "players",   "result",     "score",  "search",       "secrets", "settable",
+      "setup",     "stats",      "status", "table_status", "view"};
   return keys;
 }
 

@@ -145,6 +145,9 @@ class Match {
   int choose_by(int fn, int player, const std::string& bot);
   bool has_heuristic() const;
   double heuristic(int player);
+  // Every player's heuristic, [0] unused: the rules' heuristics(g) if they
+  // have one (one call), else heuristic(g, p) for each player.
+  std::vector<double> heuristics();
   // Every player's standing now, for the sim's lead changes: the ruleset's
   // score(g, p) if it has one, else its heuristic; empty if neither.
   std::vector<double> standings();

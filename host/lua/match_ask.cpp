@@ -67,6 +67,31 @@ double Match::heuristic(int player) {
   return v;
 }
 
+std::vector<double> Match::heuristics() {
+  std::vector<double> out(static_cast<size_t>(players()) + 1, 0.0);
+  if (!has_heuristic()) return out;
+  if (!rules_.meta().has_heuristics) {
+    for (int p = 1; p <= players(); ++p) out[static_cast<size_t>(p)] = heuristic(p);
+    return out;
+  }
+  Running run(vm_, this);
+  protect(vm_, [&](lua_State* L) {
+    push_fn("heuristics");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g_ref_);
+    call_fn(L, 1, 1, CallProfile::Heuristic);
+    const char* id = rules_.meta().id.c_str();
+    if (!lua_istable(L, -1))
+      luaL_error(L, "%s: heuristics(g) must return a list of numbers, one per player", id);
+    for (int p = 1; p <= players(); ++p) {
+      if (lua_rawgeti(L, -1, p) != LUA_TNUMBER)
+        luaL_error(L, "%s: heuristics(g)[%d] must be a number (player %d's heuristic)", id, p, p);
+      out[static_cast<size_t>(p)] = lua_tonumber(L, -1);
+      lua_pop(L, 1);
+    }
+  });
+  return out;
+}
+
 std::vector<double> Match::standings() {
   const auto& meta = rules_.meta();
   std::vector<double> out;

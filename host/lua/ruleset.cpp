@@ -226,6 +226,11 @@ void Rules::read_meta(const std::string& file) {
     return ok;
   };
   meta_.has_heuristic = has("heuristic");
+  meta_.has_heuristics = has("heuristics");
+  if (meta_.has_heuristics && !meta_.has_heuristic)
+    throw ScriptError(where +
+                      "'heuristics' needs 'heuristic(g, player)' beside it: the bots score one "
+                      "player's moves with it (docs/lua-api.md)");
   meta_.has_status = has("status");
   meta_.has_table_status = has("table_status");
   meta_.has_view = has("view");

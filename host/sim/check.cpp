@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <thread>
 
@@ -22,6 +23,26 @@ struct Failure : std::runtime_error {
 std::string traceback_of(const std::exception& e) {
   auto* script = dynamic_cast<const engine::ScriptError*>(&e);
   return script && !script->traceback().empty() ? "\n" + script->traceback() : "";
+}
+
+// heuristics(g) is only a faster way to ask heuristic(g, p) of every
+// player: checked at every tenth action (it costs a heuristic a player).
+constexpr long long kHeuristicsEvery = 10;
+
+// What differs between the rules' heuristics(g) and heuristic(g, p), if
+// anything (a last bit of rounding is allowed: the sums may run in
+// another order).
+std::string heuristics_differ(engine::State& m) {
+  auto all = m.heuristics();
+  for (int p = 1; p <= m.players(); ++p) {
+    double one = m.heuristic(p), at_once = all[static_cast<size_t>(p)];
+    double scale = std::max({1.0, std::abs(one), std::abs(at_once)});
+    if (!(std::abs(one - at_once) <= 1e-9 * scale))
+      return "heuristics(g)[" + std::to_string(p) + "] is " + std::to_string(at_once) +
+             " but heuristic(g, " + std::to_string(p) + ") is " + std::to_string(one) +
+             ": the two must agree (docs/lua-api.md)";
+  }
+  return "";
 }
 
 // One random game; throws Failure at the first broken invariant. With
@@ -71,6 +92,10 @@ long long check_game(engine::Loaded& loaded, const core::OptionValues& options, 
     }
     if (m->result_said())
       fail("result(g) says the game is over, but actor(g) is " + std::to_string(actor));
+    if (loaded.meta().has_heuristics && n % kHeuristicsEvery == 0) {
+      std::string differs = heuristics_differ(*m);
+      if (!differs.empty()) fail(differs);
+    }
     int count = m->action_count();
     if (count == 0) fail(m->no_action_message(actor));
     if (n >= c.max_actions)
@@ -118,6 +143,7 @@ CheckReport run_check(const CheckConfig& c) {
                           ": actions(g) builds a label for every action at every decision, "
                           "shown or not: return plain actions and give the text in "
                           "describe(g, action) (docs/fast-rules.md)");
+  report.heuristics_checked = first->meta().has_heuristics;
   int begin = c.only >= 0 ? c.only : 0, end = c.only >= 0 ? c.only + 1 : c.games;
   std::atomic<int> next{begin}, done{0}, finished{0};
   std::atomic<long long> actions{0};

@@ -30,6 +30,7 @@ struct CheckReport {
   int first_failed = -1;
   int games = 0;  // games played
   long long actions = 0;
+  bool heuristics_checked = false;  // the rules' heuristics(g) against heuristic(g, p)
   double seconds = 0;
   // Card coverage over every game (sim/coverage.hpp), per definition in
   // deck order: its id, times drawn and played.

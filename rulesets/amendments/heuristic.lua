@@ -162,18 +162,22 @@ local function quiz_risk(g, side)
   return 0
 end
 
-return function(g, player)
-  local side = sides.of(g, player)
-  local runs_by_side = {} -- each side's runs, read once
+-- Every side's runs and table value, worked out once for all the players
+-- asked about (the value of a side does not depend on who asks).
+local function read_table(g)
+  local runs_by_side, values = {}, {}
   for s = 1, sides.count(g) do runs_by_side[s] = sides.runs(g, s) end
+  for s = 1, sides.count(g) do values[s] = side_value(g, s, runs_by_side[s]) end
+  return runs_by_side, values
+end
+
+local function value_for(g, player, runs_by_side, values)
+  local side = sides.of(g, player)
   local best_other = nil
   for o = 1, sides.count(g) do
-    if o ~= side then
-      local v = side_value(g, o, runs_by_side[o])
-      best_other = math.max(best_other or v, v)
-    end
+    if o ~= side then best_other = math.max(best_other or values[o], values[o]) end
   end
-  local v = side_value(g, side, runs_by_side[side]) + hand_value(g, player, runs_by_side) - (best_other or 0)
+  local v = values[side] + hand_value(g, player, runs_by_side) - (best_other or 0)
   v = v - feeds_opponent(g, side, runs_by_side) - quiz_risk(g, side)
   if g.state.phase == "over" then
     local mine, top = g.state.scores[side], -math.huge
@@ -184,3 +188,20 @@ return function(g, player)
   end
   return v
 end
+
+local H = {}
+
+function H.heuristic(g, player)
+  local runs_by_side, values = read_table(g)
+  return value_for(g, player, runs_by_side, values)
+end
+
+-- Every player's at once, for the search's judge: the table read once.
+function H.heuristics(g)
+  local runs_by_side, values = read_table(g)
+  local all = {}
+  for p = 1, g.players do all[p] = value_for(g, p, runs_by_side, values) end
+  return all
+end
+
+return H

@@ -9,7 +9,7 @@
 local cards = require "cards"
 local runs = require "runs"
 local sides = require "sides"
-local heuristic = require "heuristic"
+local scoring = require "heuristic" -- heuristic(g, p), and heuristics(g) for all at once
 
 -- Hand size (rule 4a), the deal (rule 1) and the bonuses are the options
 -- hand_size, deal, completion_bonus and bill_of_rights_bonus: house rules.
@@ -726,7 +726,8 @@ return {
   -- choose by the tree's statistics (README, "Bots": it beat the heuristic
   -- so, where the heuristic's own choices for them did not)
   search = "depth=0:opponents=tree",
-  heuristic = heuristic,
+  heuristic = scoring.heuristic,
+  heuristics = scoring.heuristics,
   -- what scenario tests may set with G:set (docs/lua-api.md)
   settable = {
     -- the hand being played (1 .. options.hands), to test the game's end

@@ -32,6 +32,7 @@
 ---@field table_status? fun(g: ratify.G): string[] Lines about the whole table (the round, the trump), shown once.
 ---@field view? fun(g: ratify.G, player: ratify.Player): table What a player may see of g.state.
 ---@field heuristic? fun(g: ratify.G, player: ratify.Player): number Higher is better for player.
+---@field heuristics? fun(g: ratify.G): number[] Every player's heuristic at once (the same numbers); only for speed, beside heuristic.
 ---@field score? fun(g: ratify.G, player: ratify.Player): number A player's standing now, for `ratify sim`'s lead changes (`--leads`: the heuristic stands in).
 ---@field stats? fun(g: ratify.G): table<string, number> Named numbers of a finished game, aggregated by `ratify sim`.
 ---@field search? string MCTS settings for the window's Normal and Hard bots ("depth=0").

@@ -5,7 +5,7 @@
 -- these positions do not depend on them.)
 
 local kit = require "testkit"
-local heuristic = require "heuristic"
+local heuristic = require("heuristic").heuristic
 
 -- The legal actions of the position `make()` builds, best first, each with
 -- the heuristic value of its result for the acting player.
