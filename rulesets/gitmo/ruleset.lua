@@ -8,12 +8,22 @@ local E = require "effects"
 local F = require "flow"
 local P = require "play"
 
+-- Every player's points now (totals plus the hand so far).
 local function current_points(g)
   local s, now = g.state, {}
   for q = 1, g.players do
     now[q] = s.totals[q] + (s.phase == "over" and 0 or F.hand_score(g, q))
   end
   return now
+end
+
+-- The heuristic: p's team's points now against the best opposing team's.
+local function lead(g, p, now)
+  local mine, best = F.team_score(g, p, now), -math.huge
+  for q = 1, g.players do
+    if not B.own(g, p, q) then best = math.max(best, F.team_score(g, q, now)) end
+  end
+  return mine - best
 end
 
 return {
@@ -126,16 +136,14 @@ return {
     return lines
   end,
 
-  -- Points now (totals plus the hand so far), against the best opponent.
   -- the window's Normal and Hard bots: judge new positions by the heuristic
   -- at once (README, "Bots": it beat random playouts here)
   search = "depth=0",
-  heuristic = function(g, p)
-    local now = current_points(g)
-    local mine, best = F.team_score(g, p, now), -math.huge
-    for q = 1, g.players do
-      if not B.own(g, p, q) then best = math.max(best, F.team_score(g, q, now)) end
-    end
-    return mine - best
+  heuristic = function(g, p) return lead(g, p, current_points(g)) end,
+  -- every player's at once, for the search's judge: the points counted once
+  heuristics = function(g)
+    local now, all = current_points(g), {}
+    for p = 1, g.players do all[p] = lead(g, p, now) end
+    return all
   end,
 }
