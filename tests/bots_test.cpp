@@ -441,7 +441,8 @@ TEST(Bots, AJudgeAskingEveryPlayerAtOnceSearchesTheSame) {
 }
 
 // heuristics(g) must agree with heuristic(g, p): `ratify check` says where
-// it does not; and it needs heuristic(g, p) beside it (a load error).
+// it does not; a result that is no list is a clear error; and it needs
+// heuristic(g, p) beside it (a load error).
 TEST(Bots, HeuristicsThatDisagreeWithTheHeuristicFailTheCheck) {
   ratify::testing::TempDir dir;
   amendments_with(dir, "off", "  heuristics = scoring.heuristics,\n",
@@ -456,6 +457,18 @@ TEST(Bots, HeuristicsThatDisagreeWithTheHeuristicFailTheCheck) {
   ASSERT_FALSE(r.failures.empty());
   EXPECT_NE(r.failures[0].find("heuristics(g)[2] is"), std::string::npos) << r.failures[0];
   EXPECT_NE(r.failures[0].find("but heuristic(g, 2) is"), std::string::npos) << r.failures[0];
+  // A list that is not one: a clear error naming the callback.
+  auto odd = amendments_with(dir, "odd", "  heuristics = scoring.heuristics,\n",
+                             "  heuristics = function() return \"ahead\" end,\n");
+  engine::Game g(odd, 2, 3, odd->options({}));
+  try {
+    g.state().heuristics();
+    ADD_FAILURE() << "heuristics(g) returning a string should fail";
+  } catch (const engine::ScriptError& e) {
+    EXPECT_NE(std::string(e.what()).find("heuristics(g) must return a list of numbers"),
+              std::string::npos)
+        << e.what();
+  }
   try {
     amendments_with(dir, "alone", "  heuristic = scoring.heuristic,\n", "");
     ADD_FAILURE() << "heuristics without heuristic should not load";
